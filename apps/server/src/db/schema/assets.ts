@@ -1,0 +1,53 @@
+import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { datasets } from './datasets';
+import { devices } from './devices';
+import { surveys } from './surveys';
+import { users } from './users';
+
+export const assets = pgTable(
+  'assets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'restrict' }),
+    datasetId: integer('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'restrict' }),
+    /** The collecting device's id for the submission; a resend with the same value is the same asset. */
+    uniqueId: text('unique_id').notNull().unique(),
+    // Kept from the answers whose questions carry the matching identifier (DESIGN §5).
+    name: text('name'),
+    municipality: text('municipality'),
+    village: text('village'),
+    assetType: text('asset_type'),
+    usability: text('usability'),
+    access: text('access'),
+    risk: text('risk'),
+    /** high | medium | low, derived from risk. */
+    riskLevel: text('risk_level').notNull().default('low'),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** UPLOADED | APPROVED | REJECTED | PASSIVE */
+    status: text('status').notNull().default('UPLOADED'),
+    comments: text('comments'),
+    adminNote: text('admin_note'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    viewCount: integer('view_count').notNull().default(0),
+    /** Optimistic concurrency: an edit names the version it read. */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('assets_dataset_status_date_idx').on(t.datasetId, t.status, t.date),
+    index('assets_survey_idx').on(t.surveyId),
+    index('assets_status_date_idx').on(t.status, t.date),
+    index('assets_coordinates_idx').on(t.latitude, t.longitude),
+    index('assets_user_idx').on(t.userId),
+    index('assets_device_idx').on(t.deviceId),
+  ],
+);

@@ -1,0 +1,18 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userName: text('user_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** 1 = USER, 2 = ADMIN (spec §6). */
+    role: smallint('role').notNull().default(1),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('users_user_name_lower_key').on(sql`lower(${t.userName})`)],
+);

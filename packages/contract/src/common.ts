@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** `xk` is the product's code for Albanian; it is the default and the fallback. */
+export const LANGUAGES = ['xk', 'en', 'sr'] as const;
+export const Language = z.enum(LANGUAGES);
+export type Language = z.infer<typeof Language>;
+export const DEFAULT_LANGUAGE: Language = 'xk';
+
+export const ROLE = { USER: 1, ADMIN: 2 } as const;
+export const Role = z.union([z.literal(ROLE.USER), z.literal(ROLE.ADMIN)]);
+export type Role = z.infer<typeof Role>;
+
+/** Largest page any list call serves (DESIGN §4). */
+export const MAX_PAGE_LIMIT = 1000;
+
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(20),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+export const SortOrder = z.enum(['asc', 'desc']);
+
+export const PageMeta = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalItems: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type PageMeta = z.infer<typeof PageMeta>;
+
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), meta: PageMeta });
+
+/** Every non-2xx answer. `code` is a stable snake_case key the page translates; `field` names bad input. */
+export const ErrorResponse = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  code: z.string(),
+  field: z.string().optional(),
+  retryAfterSeconds: z.number().int().optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;

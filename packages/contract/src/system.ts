@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+export const HealthResponse = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'pg']),
+});
+export type HealthResponse = z.infer<typeof HealthResponse>;
+
+export const CaptchaProvider = z.enum(['altcha', 'recaptcha']);
+export type CaptchaProvider = z.infer<typeof CaptchaProvider>;
+
+export const StorageDriver = z.enum(['local', 'azure']);
+export type StorageDriver = z.infer<typeof StorageDriver>;
+
+/** What the page needs to know at run time (DESIGN §4). */
+export const AppConfigResponse = z.object({
+  captcha: z.object({
+    provider: CaptchaProvider,
+    /** Where the ALTCHA widget fetches its challenge. */
+    challengeUrl: z.string(),
+    recaptchaSiteKey: z.string().optional(),
+  }),
+  map: z.object({
+    tileUrl: z.string(),
+    attribution: z.string(),
+  }),
+  storageDriver: StorageDriver,
+});
+export type AppConfigResponse = z.infer<typeof AppConfigResponse>;

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+const serverTests = {
+  root: 'apps/server',
+  include: ['src/**/*.test.ts'],
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+
+/**
+ * Server tests run on embedded PGlite always, and once more on the PostgreSQL server named by
+ * TEST_DATABASE_URL when it is set, so both drivers stay identical.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { ...serverTests, name: 'server', env: { TEST_DB_DRIVER: 'pglite' } } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ test: { ...serverTests, name: 'server-pg', env: { TEST_DB_DRIVER: 'pg' } } }]
+        : []),
+      'apps/web',
+    ],
+  },
+});
