@@ -4,6 +4,8 @@ const serverTests = {
   root: 'apps/server',
   include: ['src/**/*.test.ts'],
   environment: 'node',
+  // Migrates one template database per run; each test file starts from a copy of it.
+  globalSetup: ['src/test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 } as const;

@@ -4,6 +4,28 @@ import { Role } from './common';
 /** The captcha widget's solution payload, as the widget submits it. */
 export const CaptchaSolution = z.string().trim().min(1).max(20_000);
 
+/**
+ * An ALTCHA proof-of-work challenge (`GET /auth/captcha`), in the shape the `altcha` widget fetches.
+ * Every parameter is listed: the signature covers all of them, so none may be dropped on the way.
+ */
+export const CaptchaChallenge = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number().int(),
+    keyLength: z.number().int(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    memoryCost: z.number().int().optional(),
+    parallelism: z.number().int().optional(),
+    expiresAt: z.number().int().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string(),
+});
+export type CaptchaChallenge = z.infer<typeof CaptchaChallenge>;
+
 export const LoginBody = z.object({
   userName: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(1000),
@@ -34,6 +56,4 @@ export const GuestResponse = z.object({ access_token: z.string() });
 export type GuestResponse = z.infer<typeof GuestResponse>;
 
 /** What a signed token says about its bearer. */
-export type TokenClaims =
-  | { guest: false; userId: number; role: Role }
-  | { guest: true };
+export type TokenClaims = { guest: false; userId: number; role: Role } | { guest: true };

@@ -23,16 +23,31 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/**
+ * A PostgreSQL server, PGlite persisted in a folder, or PGlite in memory — optionally starting
+ * from a dump of a migrated database (`PGlite.dumpDataDir`), which is how tests get a fresh one fast.
+ */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; from?: Blob };
 
 /** Resolved next to this file in src and copied beside the bundle in dist. */
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** Opens the database and brings its schema up to date (applying only migrations it has not seen). */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  const handle = connect(target);
+  await applyMigrations(handle);
+  return handle;
+}
+
+export async function applyMigrations({ db, driver }: DatabaseHandle) {
+  const migrate = driver === 'pg' ? migratePg : migratePglite;
+  await migrate(db as never, { migrationsFolder });
+}
+
+function connect(target: DatabaseTarget): DatabaseHandle {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    await migratePg(db as never, { migrationsFolder });
     return { db, driver: 'pg', close: () => pool.end() };
   }
   let client: PGlite;
@@ -40,9 +55,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     mkdirSync(target.dataDir, { recursive: true });
     client = new PGlite(target.dataDir);
   } else {
-    client = new PGlite();
+    client = new PGlite(target.from ? { loadDataDir: target.from } : {});
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  await migratePglite(db as never, { migrationsFolder });
   return { db, driver: 'pglite', close: () => client.close() };
 }

@@ -18,8 +18,5 @@ export const answers = pgTable(
     value: text('value'),
     value2: text('value2'),
   },
-  (t) => [
-    index('answers_asset_idx').on(t.assetId),
-    index('answers_question_option_idx').on(t.questionId, t.optionId),
-  ],
+  (t) => [index('answers_asset_idx').on(t.assetId), index('answers_question_option_idx').on(t.questionId, t.optionId)],
 );

@@ -1,0 +1,140 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from './app';
+import type { DatabaseHandle } from './db/client';
+import { openTestDatabase } from './test/test-database';
+import { buildTestApp, startTestApp } from './test/test-app';
+
+let database: DatabaseHandle;
+let app: App;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await buildTestApp(database);
+  app.get('/api/test/language', async (request) => ({ language: request.language }));
+  app.post('/api/test/echo', async (request) => request.body);
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+describe('health and config', () => {
+  it('reports healthy when the database answers', async () => {
+    const response = await app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: process.env.TEST_DB_DRIVER });
+  });
+
+  it('tells the page which captcha, map tiles and storage to use, and no secrets', async () => {
+    const response = await app.inject({ url: '/api/config' });
+    expect(response.json()).toEqual({
+      captcha: { provider: 'altcha', challengeUrl: '/api/auth/captcha' },
+      map: {
+        tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: expect.stringContaining('OpenStreetMap'),
+      },
+      storageDriver: 'local',
+    });
+  });
+
+  it('serves the API documentation', async () => {
+    const page = await app.inject({ url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const document = (await app.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/config', '/api/auth/login', '/api/auth/guest', '/api/auth/captcha']),
+    );
+    expect(document.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['userName', 'password', 'captcha']),
+    );
+  });
+});
+
+describe('requests', () => {
+  it('reads the language header, falling back to Albanian', async () => {
+    const language = async (header?: string) =>
+      (await app.inject({ url: '/api/test/language', headers: header ? { language: header } : {} })).json().language;
+    expect(await language('en')).toBe('en');
+    expect(await language('sr')).toBe('sr');
+    expect(await language('de')).toBe('xk');
+    expect(await language()).toBe('xk');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await app.inject({ url: '/api/nothing-here', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ statusCode: 404, error: 'Not Found', code: 'route_not_found' });
+  });
+
+  it('answers malformed JSON with a 400', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"userName": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'invalid_json' });
+  });
+
+  it('answers a body that is too large with a 413', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ statusCode: 413, code: 'payload_too_large' });
+  });
+
+  it('sends a content security policy that allows the map tiles and the captcha workers, and no inline script', async () => {
+    const csp = (await app.inject({ url: '/api/health' })).headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("img-src 'self' data: blob: https://tile.openstreetmap.org;");
+    expect(csp).toContain("worker-src 'self' blob:;");
+    expect(csp).toContain("frame-src 'self' https://www.openstreetmap.org;");
+    expect(csp).toContain("connect-src 'self';");
+  });
+});
+
+describe('the web app', () => {
+  let webApp: App;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'trashegimia-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Trashëgimia</title>');
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    webApp = await startTestApp(database, { WEB_DIST_DIR: dist });
+  });
+  afterAll(() => webApp?.close());
+
+  it('serves index.html for a page address such as /data/3, so a reload keeps the page', async () => {
+    const response = await webApp.inject({ url: '/data/3', headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toContain('<title>Trashëgimia</title>');
+  });
+
+  it('serves the built files, fingerprinted ones cached for good', async () => {
+    const root = await webApp.inject({ url: '/' });
+    expect(root.body).toContain('Trashëgimia');
+    const asset = await webApp.inject({ url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('still answers unknown API paths and missing files with a JSON 404', async () => {
+    const api = await webApp.inject({ url: '/api/unknown', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('route_not_found');
+    const file = await webApp.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } });
+    expect(file.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,72 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type DatabaseHandle, openDatabase } from './db/client';
+import { handleError } from './errors';
+import { registerApiDocs } from './http/api-docs';
+import { registerAuthentication } from './http/authentication';
+import { registerLanguage } from './http/language';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerWebApp } from './http/web-app';
+import { createLogger } from './logger';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { createCaptcha } from './modules/auth/captcha/create-captcha';
+import { LoginThrottle, MemoryFailureStore } from './modules/auth/login-throttle';
+import { TokenService } from './modules/auth/tokens';
+import { systemRoutes } from './modules/system/system.routes';
+
+/** JSON bodies are small; uploads go straight to the blob store through signed URLs, not through here. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export type BuildAppOptions = {
+  config: Config;
+  /** An open database; when omitted the app opens the configured one and closes it with itself. */
+  db?: DatabaseHandle;
+  logger?: FastifyBaseLogger;
+};
+
+/** The whole HTTP application, not yet listening: main.ts starts it, tests inject requests into it. */
+export async function buildApp({ config, db: givenDatabase, logger }: BuildAppOptions) {
+  const database = givenDatabase ?? (await openDatabase(config.database));
+
+  const app = Fastify({
+    loggerInstance: logger ?? createLogger(config.logLevel),
+    trustProxy: config.server.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  if (!givenDatabase) app.addHook('onClose', () => database.close());
+
+  await registerSecurityHeaders(app, config);
+  await app.register(compress);
+  await registerApiDocs(app);
+  registerLanguage(app);
+
+  const tokens = new TokenService(config.auth.jwtSecret, config.auth.tokenTtlSeconds);
+  registerAuthentication(app, tokens);
+
+  const { loginMaxFailures, loginWindowSeconds } = config.auth;
+  const authService = new AuthService(
+    database.db,
+    createCaptcha(config.captcha, database.db, config.auth.jwtSecret),
+    new LoginThrottle(new MemoryFailureStore(loginWindowSeconds * 1000), loginMaxFailures, loginWindowSeconds),
+    tokens,
+  );
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { config, database });
+      await api.register(authRoutes, { prefix: '/auth', service: authService });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

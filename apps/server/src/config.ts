@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { CaptchaProvider, StorageDriver } from '@trashegimia/contract/system';
+import type { DatabaseTarget } from './db/client';
+
+/** Thrown when the environment does not describe a runnable server; the message names each bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const positiveInt = z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').positive();
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Behind a load balancer the client address (used to throttle failed logins) comes from
+ * X-Forwarded-For: `true` trusts every hop, or name the proxies' addresses/CIDR ranges, comma-separated.
+ */
+const trustProxy = z
+  .string()
+  .transform((value): boolean | string => (value === 'true' || value === 'false' ? value === 'true' : value));
+
+const Environment = z
+  .object({
+    PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65_535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    TRUST_PROXY: trustProxy.default(false),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+    ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    SEED_DEMO: flag.default(true),
+    // HS256 wants a key at least as long as its 256-bit hash.
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    TOKEN_TTL_SECONDS: positiveInt.default(43_200),
+    CAPTCHA_PROVIDER: CaptchaProvider.default('altcha'),
+    // PBKDF2 iterations per attempt; a solution takes ~500 attempts split over the widget's workers.
+    // 5000 is about a second on a mid-range phone.
+    CAPTCHA_COST: positiveInt.default(5_000),
+    CAPTCHA_TTL_SECONDS: positiveInt.default(600),
+    RECAPTCHA_SECRET: z.string().optional(),
+    RECAPTCHA_SITE_KEY: z.string().optional(),
+    LOGIN_MAX_FAILURES: positiveInt.default(5),
+    LOGIN_WINDOW_SECONDS: positiveInt.default(900),
+    STORAGE_DRIVER: StorageDriver.default('local'),
+    AZURE_STORAGE_CONNECTION_STRING: z.string().optional(),
+    AZURE_STORAGE_CONTAINER: z.string().optional(),
+    TILE_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL containing {z}, {x} and {y}')
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    TILE_ATTRIBUTION: z
+      .string()
+      .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    WEB_DIST_DIR: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    const requireWhen = (condition: boolean, names: (keyof typeof env)[], because: string) => {
+      if (!condition) return;
+      for (const name of names) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `is required when ${because}` });
+      }
+    };
+    requireWhen(
+      env.CAPTCHA_PROVIDER === 'recaptcha',
+      ['RECAPTCHA_SECRET', 'RECAPTCHA_SITE_KEY'],
+      'CAPTCHA_PROVIDER=recaptcha',
+    );
+    requireWhen(
+      env.STORAGE_DRIVER === 'azure',
+      ['AZURE_STORAGE_CONNECTION_STRING', 'AZURE_STORAGE_CONTAINER'],
+      'STORAGE_DRIVER=azure',
+    );
+  });
+
+type Environment = z.output<typeof Environment>;
+
+export type CaptchaConfig =
+  { provider: 'altcha'; cost: number; ttlSeconds: number } | { provider: 'recaptcha'; secret: string; siteKey: string };
+
+export type StorageConfig = { driver: 'local' } | { driver: 'azure'; connectionString: string; container: string };
+
+export type Config = {
+  readonly server: { port: number; host: string; trustProxy: boolean | string };
+  readonly logLevel: (typeof LOG_LEVELS)[number];
+  /** Absolute; holds the embedded database, the generated token secret and local blobs. */
+  readonly dataDir: string;
+  /** DATABASE_URL, or the embedded PGlite kept in DATA_DIR/pgdata. */
+  readonly database: DatabaseTarget;
+  readonly admin: { userName: string; password: string | undefined };
+  readonly seedDemo: boolean;
+  readonly auth: {
+    jwtSecret: string;
+    tokenTtlSeconds: number;
+    loginMaxFailures: number;
+    loginWindowSeconds: number;
+  };
+  readonly captcha: CaptchaConfig;
+  readonly storage: StorageConfig;
+  readonly map: { tileUrl: string; attribution: string };
+  readonly webDistDir: string;
+};
+
+/** src/ and dist/ sit at the same depth under apps/server, so this resolves to apps/web/dist from both. */
+const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/**
+ * Reads every environment variable once. An empty value counts as unset, as container tools
+ * often pass `NAME=` for "no value". Throws ConfigError naming each invalid variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = Environment.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  return deepFreeze(toConfig(parsed.data));
+}
+
+function toConfig(env: Environment): Config {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    server: { port: env.PORT, host: env.HOST, trustProxy: env.TRUST_PROXY },
+    logLevel: env.LOG_LEVEL,
+    dataDir,
+    database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pgdata') },
+    admin: { userName: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+    seedDemo: env.SEED_DEMO,
+    auth: {
+      jwtSecret: env.JWT_SECRET ?? persistentSecret(path.join(dataDir, 'jwt-secret')),
+      tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
+      loginMaxFailures: env.LOGIN_MAX_FAILURES,
+      loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
+    },
+    // The refinement above guarantees the provider's and the driver's settings are present.
+    captcha:
+      env.CAPTCHA_PROVIDER === 'recaptcha'
+        ? { provider: 'recaptcha', secret: env.RECAPTCHA_SECRET!, siteKey: env.RECAPTCHA_SITE_KEY! }
+        : { provider: 'altcha', cost: env.CAPTCHA_COST, ttlSeconds: env.CAPTCHA_TTL_SECONDS },
+    storage:
+      env.STORAGE_DRIVER === 'azure'
+        ? {
+            driver: 'azure',
+            connectionString: env.AZURE_STORAGE_CONNECTION_STRING!,
+            container: env.AZURE_STORAGE_CONTAINER!,
+          }
+        : { driver: 'local' },
+    map: { tileUrl: env.TILE_URL, attribution: env.TILE_ATTRIBUTION },
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDistDir,
+  };
+}
+
+/**
+ * A secret generated on first start and kept (owner-readable only) so that tokens and captcha
+ * challenges stay valid across restarts. `wx` makes two processes starting together agree on one.
+ */
+function persistentSecret(file: string): string {
+  mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32)
+    throw new ConfigError(`JWT_SECRET: unset, and ${file} holds no usable secret (delete it to make a new one)`);
+  return secret;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { App } from './app';
+import type { DatabaseHandle } from './db/client';
+import { users } from './db/schema/index';
+import { createUser } from './test/factories';
+import { openTestDatabase } from './test/test-database';
+import { buildTestApp } from './test/test-app';
+
+let database: DatabaseHandle;
+let app: App;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await buildTestApp(database);
+  app.post('/api/test/users', { schema: { body: z.object({ userName: z.string() }) } }, async (request) => {
+    await database.db.insert(users).values({ userName: request.body.userName, passwordHash: 'x' });
+    return { ok: true };
+  });
+  app.get('/api/test/explode', async () => {
+    throw new Error('secret detail: connection string postgres://user:pw@host');
+  });
+  app.get(
+    '/api/test/filter',
+    { schema: { querystring: z.object({ limit: z.coerce.number().int().max(1000) }) } },
+    async () => ({}),
+  );
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+describe('error responses', () => {
+  it('turn a duplicate into a 409, never a 500', async () => {
+    await createUser(database.db, { userName: 'Besa' });
+    const response = await app.inject({ method: 'POST', url: '/api/test/users', payload: { userName: 'BESA' } });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ statusCode: 409, error: 'Conflict', code: 'already_exists' });
+  });
+
+  it('hide the details of a server failure', async () => {
+    const response = await app.inject({ url: '/api/test/explode' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: expect.not.stringContaining('secret'),
+      code: 'internal_error',
+    });
+  });
+
+  it('name a bad query parameter', async () => {
+    const response = await app.inject({ url: '/api/test/filter?limit=5000' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'limit', message: expect.stringMatching(/^limit: /) });
+  });
+});

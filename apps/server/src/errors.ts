@@ -1,0 +1,181 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ErrorResponse } from '@trashegimia/contract/common';
+
+/**
+ * The one error type the API answers with. `code` is a stable snake_case key the page translates
+ * (`errors.<code>`); `message` is a readable English fallback; `field` names the bad input.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly field: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    details: { field?: string; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: details.cause });
+    this.field = details.field;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+  }
+}
+
+export const badRequest = (field: string | undefined, message: string, code = 'invalid_input') =>
+  new AppError(400, code, message, field === undefined ? {} : { field });
+
+export const unauthorized = (message = 'Login required', code = 'unauthorized') => new AppError(401, code, message);
+
+export const invalidToken = () =>
+  unauthorized('Your session has expired or is not valid. Please log in again.', 'invalid_token');
+
+export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, 'forbidden', message);
+
+/** `notFound('dataset')` → 404 `dataset_not_found`, "Dataset not found". */
+export const notFound = (what: string, message = `${sentenceCase(what)} not found`) =>
+  new AppError(404, `${what}_not_found`, message);
+
+export const conflict = (message: string, code = 'conflict', field?: string) =>
+  new AppError(409, code, message, field === undefined ? {} : { field });
+
+export const payloadTooLarge = (message = 'The request is too large') =>
+  new AppError(413, 'payload_too_large', message);
+
+export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') =>
+  new AppError(429, 'too_many_requests', message, { retryAfterSeconds });
+
+export const serviceUnavailable = (code: string, message: string, cause?: unknown) =>
+  new AppError(503, code, message, { cause });
+
+const internalError = (cause: unknown) =>
+  new AppError(500, 'internal_error', 'Something went wrong on our side. Please try again.', { cause });
+
+/** Error responses to declare on a route, so the OpenAPI document lists them. */
+export const errorResponses = <Code extends number>(...statusCodes: Code[]) =>
+  Object.fromEntries(statusCodes.map((statusCode) => [statusCode, ErrorResponse])) as Record<
+    Code,
+    typeof ErrorResponse
+  >;
+
+/** The error handler for the whole app: every failure leaves as an ErrorResponse. */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const appError = toAppError(error, request);
+  if (appError.statusCode >= 500) {
+    request.log.error({ err: error }, 'request failed');
+  }
+  if (appError.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(appError.retryAfterSeconds));
+  }
+  return reply.status(appError.statusCode).send(presentError(appError));
+}
+
+export function presentError(error: AppError): ErrorResponse {
+  return {
+    statusCode: error.statusCode,
+    error: STATUS_CODES[error.statusCode] ?? 'Error',
+    message: error.message,
+    code: error.code,
+    ...(error.field !== undefined && { field: error.field }),
+    ...(error.retryAfterSeconds !== undefined && { retryAfterSeconds: error.retryAfterSeconds }),
+  };
+}
+
+function toAppError(error: FastifyError, request: FastifyRequest): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) return fromValidation(error, request);
+
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return badRequest(undefined, 'The request body is not valid JSON', 'invalid_json');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return payloadTooLarge();
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError(415, 'unsupported_media_type', 'This content type is not accepted here');
+  }
+
+  const databaseError = fromDatabase(error);
+  if (databaseError) return databaseError;
+
+  // Fastify's and its plugins' own client errors (bad headers, 404 from static files, …).
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return new AppError(status, snakeCase(error.code ?? STATUS_CODES[status] ?? 'bad_request'), error.message);
+  }
+  return internalError(error);
+}
+
+type ValidationFailure = Parameters<typeof hasZodFastifySchemaValidationErrors>[0] & {
+  validation: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }[];
+  validationContext?: string;
+};
+
+/** Names the first bad field, and says "is required" when it is missing or blank. */
+function fromValidation(error: ValidationFailure, request: FastifyRequest): AppError {
+  const [issue] = error.validation;
+  const path = issue!.instancePath.split('/').filter(Boolean);
+  const field = path.join('.');
+  const input = valueAt(request[(error.validationContext ?? 'body') as keyof FastifyRequest], path);
+
+  if (!field) {
+    return badRequest(undefined, `The request ${error.validationContext ?? 'body'} is missing or malformed`);
+  }
+  const blank =
+    (issue!.keyword === 'invalid_type' && input === undefined) ||
+    (issue!.keyword === 'too_small' && issue!.params.origin === 'string' && issue!.params.minimum === 1);
+  return badRequest(field, blank ? `${field} is required` : `${field}: ${issue!.message}`);
+}
+
+function valueAt(root: unknown, path: string[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * A safety net for constraint violations a repo did not translate into a more specific error:
+ * bad input never becomes a 500. Drizzle wraps the driver's error, so the SQLSTATE is on a cause.
+ */
+function fromDatabase(error: unknown): AppError | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const { code } = current as { code?: unknown };
+    if (typeof code !== 'string') continue;
+    const details = { cause: error };
+    switch (code) {
+      case '23505':
+        return new AppError(409, 'already_exists', 'A record with these values already exists', details);
+      case '23503':
+        return new AppError(
+          400,
+          'invalid_reference',
+          'This refers to a record that does not exist or is still in use',
+          details,
+        );
+      case '23502':
+      case '23514':
+      case '22P02':
+      case '22001':
+      case '22003':
+        return new AppError(400, 'invalid_input', 'Some of the values are not valid', details);
+    }
+  }
+  return undefined;
+}
+
+const snakeCase = (text: string) =>
+  text
+    .replace(/^FST_ERR_/, '')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')
+    .toLowerCase();
+
+const sentenceCase = (snake: string) => {
+  const words = snake.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { TokenClaims } from '@trashegimia/contract/auth';
+import { invalidToken } from '../errors';
+import type { TokenService } from '../modules/auth/tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling: the verified token's claims, or null for an anonymous visitor. */
+    auth: TokenClaims | null;
+  }
+}
+
+/**
+ * The one authentication hook for the API: reads `Authorization: Bearer <token>` on /api requests.
+ * A missing token is anonymous; a token that is present but bad or expired is refused outright, so
+ * the page learns its session is over instead of silently seeing less. Route guards decide the rest.
+ */
+export function registerAuthentication(app: FastifyInstance, tokens: TokenService) {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const header = request.headers.authorization;
+    if (!header) return;
+    const [scheme, token] = header.split(' ');
+    const claims = scheme?.toLowerCase() === 'bearer' && token ? await tokens.verify(token) : null;
+    if (!claims) throw invalidToken();
+    request.auth = claims;
+  });
+}

@@ -1,0 +1,56 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDatabase } from './db/seed/seed';
+import { createLogger } from './logger';
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+
+  const database = await openDatabase(config.database);
+  logger.info({ driver: database.driver }, 'database ready');
+  await seedDatabase(database.db, {
+    adminUserName: config.admin.userName,
+    adminPassword: config.admin.password,
+    demo: config.seedDemo,
+    dataDir: config.dataDir,
+    // Printed whatever LOG_LEVEL says: the generated admin password is shown this once and never again.
+    log: (message) => console.log(message),
+  });
+
+  const app = await buildApp({ config, db: database, logger });
+  let shuttingDown = false;
+  const shutDown = async (signal: NodeJS.Signals) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, 'shutting down');
+    // Stop taking requests and finish those in flight before the database goes away.
+    await app.close();
+    await database.close();
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () =>
+      shutDown(signal).then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      ),
+    );
+  }
+
+  await app.listen({ port: config.server.port, host: config.server.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.server.port;
+  const host = ['0.0.0.0', '::'].includes(config.server.host) ? 'localhost' : config.server.host;
+  // Printed whatever LOG_LEVEL says: it is what the person who started the server looks for.
+  console.log(`Trashëgimia is listening on http://${host}:${port}`);
+}
+
+main().catch((error: unknown) => {
+  // A configuration mistake is the operator's to fix: say which variable, without a stack trace.
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

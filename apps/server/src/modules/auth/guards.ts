@@ -1,0 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+import type { TokenClaims } from '@trashegimia/contract/auth';
+import { ROLE } from '@trashegimia/contract/common';
+import { forbidden, unauthorized } from '../../errors';
+
+export type UserClaims = Extract<TokenClaims, { guest: false }>;
+
+/** Policy: a logged-in account (not a guest). Pure, so services can call it and tests can check it alone. */
+export function assertUser(auth: TokenClaims | null): asserts auth is UserClaims {
+  if (!auth) throw unauthorized();
+  if (auth.guest) throw forbidden('Log in with an account to do this');
+}
+
+/** Policy: an administrator (role 2). */
+export function assertAdmin(auth: TokenClaims | null): asserts auth is UserClaims & { role: typeof ROLE.ADMIN } {
+  assertUser(auth);
+  if (auth.role !== ROLE.ADMIN) throw forbidden('Only administrators may do this');
+}
+
+/** Route guards: `{ preHandler: requireAdmin }`. */
+export const requireUser = async (request: FastifyRequest) => assertUser(request.auth);
+export const requireAdmin = async (request: FastifyRequest) => assertAdmin(request.auth);

@@ -1,0 +1,26 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { FastifyInstance } from 'fastify';
+import { CaptchaChallenge } from '@trashegimia/contract/auth';
+
+export async function fetchChallenge(app: FastifyInstance) {
+  const response = await app.inject({ method: 'GET', url: '/api/auth/captcha' });
+  return CaptchaChallenge.parse(response.json());
+}
+
+/**
+ * Solves a challenge with altcha-lib's own solver and packs it exactly as the `altcha` widget v3
+ * does before posting: `btoa(JSON.stringify({ challenge: { parameters, signature }, solution }))`.
+ */
+export async function solveCaptcha(challenge: CaptchaChallenge): Promise<string> {
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('the test captcha could not be solved');
+  return btoa(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+  );
+}
+
+/** A fresh, correctly solved captcha from the app, ready for a login or guest body. */
+export async function captchaFor(app: FastifyInstance) {
+  return solveCaptcha(await fetchChallenge(app));
+}

@@ -1,0 +1,32 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { DatabaseHandle } from '../db/client';
+
+/** Cheap captchas, a fixed secret, quiet logs, no web build: fast and independent of the machine. */
+const TEST_ENVIRONMENT = {
+  JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+  CAPTCHA_COST: '1',
+  LOG_LEVEL: 'silent',
+  // Nothing is written there: the secret is given and the database is the test's own.
+  DATA_DIR: path.join(tmpdir(), 'trashegimia-test-data'),
+  SEED_DEMO: 'false',
+  WEB_DIST_DIR: path.join(tmpdir(), 'trashegimia-no-web-build'),
+} as const;
+
+export function testConfig(overrides: Record<string, string> = {}) {
+  return loadConfig({ ...TEST_ENVIRONMENT, ...overrides });
+}
+
+/** The real app on the given database, not yet ready, so a test may add routes. Environment overrides adjust the config. */
+export function buildTestApp(database: DatabaseHandle, overrides: Record<string, string> = {}) {
+  return buildApp({ config: testConfig(overrides), db: database });
+}
+
+/** The real app on the given database, ready for `app.inject`. */
+export async function startTestApp(database: DatabaseHandle, overrides: Record<string, string> = {}) {
+  const app = await buildTestApp(database, overrides);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,67 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/shared/config/paths';
+import { CloseIcon, MenuIcon } from '@/shared/ui/icons';
+import { Logo } from '@/shared/ui/logo';
+import { LanguageSwitcher } from './language-switcher';
+import { MainNav } from './main-nav';
+import { UserMenu } from './user-menu';
+
+export const SiteHeader = () => {
+  const { t } = useTranslation();
+  const [mobileNavOpen, setMobileNavOpen] = useState(false);
+  const mobileNavId = useId();
+
+  return (
+    <header className="sticky top-0 z-20 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+        <Link
+          to={paths.home.getHref()}
+          className="flex shrink-0 items-center gap-2.5 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-amber-600"
+        >
+          <Logo className="size-9" />
+          <span className="flex flex-col leading-tight">
+            <span className="font-serif text-lg font-semibold text-brand-900">{t('appName')}</span>
+            <span className="hidden text-xs text-stone-500 sm:block">{t('tagline')}</span>
+          </span>
+        </Link>
+
+        <div className="ml-auto flex items-center gap-2">
+          <div className="hidden sm:block">
+            <LanguageSwitcher />
+          </div>
+          <UserMenu />
+          <button
+            type="button"
+            className="inline-flex size-9 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-700 shadow-sm hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600 lg:hidden"
+            aria-expanded={mobileNavOpen}
+            aria-controls={mobileNavId}
+            onClick={() => setMobileNavOpen((open) => !open)}
+          >
+            {mobileNavOpen ? <CloseIcon className="size-5" /> : <MenuIcon className="size-5" />}
+            <span className="sr-only">{t('nav.toggle')}</span>
+          </button>
+        </div>
+      </div>
+
+      {/* Wide screens: the navigation on its own row, so long Albanian and Serbian labels always fit. */}
+      <div className="hidden border-t border-stone-100 lg:block">
+        <div className="mx-auto max-w-7xl px-4 py-1.5 sm:px-6">
+          <MainNav orientation="horizontal" />
+        </div>
+      </div>
+
+      <div
+        id={mobileNavId}
+        hidden={!mobileNavOpen}
+        className="border-t border-stone-200 bg-white px-4 pt-3 pb-4 lg:hidden"
+      >
+        <MainNav orientation="vertical" onNavigate={() => setMobileNavOpen(false)} />
+        <div className="mt-3 sm:hidden">
+          <LanguageSwitcher />
+        </div>
+      </div>
+    </header>
+  );
+};

@@ -1,0 +1,170 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { paths } from '@/shared/config/paths';
+import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
+import { NotFoundScreen } from './errors/not-found-screen';
+import { RouteErrorScreen } from './errors/route-error-screen';
+import { RequireAdmin } from './guards/require-admin';
+import { RequireSession } from './guards/require-session';
+import { AppLayout } from './layout/app-layout';
+import { AuthLayout } from './layout/auth-layout';
+
+/** Lazy route modules: each screen is its own chunk, loaded when first visited. */
+const screen =
+  <Module,>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) =>
+  async () => ({ Component: pick(await load()) });
+
+const home = screen(
+  () => import('@/features/home/routes/home-route'),
+  (m) => m.HomeRoute,
+);
+const about = screen(
+  () => import('@/features/about/routes/about-route'),
+  (m) => m.AboutRoute,
+);
+const dataCategories = screen(
+  () => import('@/features/data/routes/data-categories-route'),
+  (m) => m.DataCategoriesRoute,
+);
+const datasetDetail = screen(
+  () => import('@/features/data/routes/dataset-detail-route'),
+  (m) => m.DatasetDetailRoute,
+);
+const analytics = screen(
+  () => import('@/features/analytics/routes/analytics-route'),
+  (m) => m.AnalyticsRoute,
+);
+const map = screen(
+  () => import('@/features/map/routes/map-route'),
+  (m) => m.MapRoute,
+);
+const archive = screen(
+  () => import('@/features/archive/routes/archive-route'),
+  (m) => m.ArchiveRoute,
+);
+const documentation = screen(
+  () => import('@/features/guidelines/routes/documentation-route'),
+  (m) => m.DocumentationRoute,
+);
+const docs = screen(
+  () => import('@/features/docs/routes/docs-route'),
+  (m) => m.DocsRoute,
+);
+const login = screen(
+  () => import('@/features/auth/routes/login-route'),
+  (m) => m.LoginRoute,
+);
+
+const surveyList = screen(
+  () => import('@/features/surveys/routes/survey-list-route'),
+  (m) => m.SurveyListRoute,
+);
+const surveyEditor = screen(
+  () => import('@/features/surveys/routes/survey-editor-route'),
+  (m) => m.SurveyEditorRoute,
+);
+const assetList = screen(
+  () => import('@/features/assets/routes/asset-list-route'),
+  (m) => m.AssetListRoute,
+);
+const assetEdit = screen(
+  () => import('@/features/assets/routes/asset-edit-route'),
+  (m) => m.AssetEditRoute,
+);
+const assetMedia = screen(
+  () => import('@/features/assets/routes/asset-media-route'),
+  (m) => m.AssetMediaRoute,
+);
+const questionLibrary = screen(
+  () => import('@/features/question-library/routes/question-library-route'),
+  (m) => m.QuestionLibraryRoute,
+);
+const devices = screen(
+  () => import('@/features/devices/routes/devices-route'),
+  (m) => m.DevicesRoute,
+);
+const users = screen(
+  () => import('@/features/users/routes/users-route'),
+  (m) => m.UsersRoute,
+);
+const datasets = screen(
+  () => import('@/features/datasets/routes/datasets-route'),
+  (m) => m.DatasetsRoute,
+);
+const guidelines = screen(
+  () => import('@/features/guidelines/routes/guidelines-admin-route'),
+  (m) => m.GuidelinesAdminRoute,
+);
+const formsList = screen(
+  () => import('@/features/forms/routes/forms-list-route'),
+  (m) => m.FormsListRoute,
+);
+
+/** Route paths are relative to their parent: strip the leading slash of the `paths` entry. */
+const at = (path: string) => path.replace(/^\//, '');
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <FullScreenLoader />,
+    children: [
+      {
+        element: <AuthLayout />,
+        children: [{ path: paths.login.path, lazy: login }],
+      },
+      {
+        path: '/',
+        element: <AppLayout />,
+        children: [
+          {
+            errorElement: <RouteErrorScreen />,
+            children: [
+              {
+                // Spec §2 says /dokumentacioni hands a session-less visitor a guest token by itself.
+                // Our server requires a solved captcha for guest tokens (DESIGN §2), which cannot
+                // happen unseen, so /dokumentacioni is guarded like every other route and the visitor
+                // enters as a guest on /login (one click, then straight back here).
+                element: <RequireSession />,
+                children: [
+                  { index: true, lazy: home },
+                  { path: at(paths.about.path), lazy: about },
+                  { path: at(paths.data.path), lazy: dataCategories },
+                  { path: at(paths.dataset.path), lazy: datasetDetail },
+                  { path: at(paths.analytics.path), lazy: analytics },
+                  { path: at(paths.map.path), lazy: map },
+                  { path: at(paths.archive.path), lazy: archive },
+                  { path: at(paths.documentation.path), lazy: documentation },
+                  { path: at(paths.docs.path), lazy: docs },
+                ],
+              },
+              {
+                // Every back-office screen needs role 2, including those the spec leaves unguarded (DESIGN §6).
+                element: <RequireAdmin />,
+                children: [
+                  { path: at(paths.admin.surveys.path), lazy: surveyList },
+                  { path: at(paths.admin.surveyNew.path), lazy: surveyEditor },
+                  { path: at(paths.admin.assets.path), lazy: assetList },
+                  { path: at(paths.admin.asset.path), lazy: assetEdit },
+                  { path: at(paths.admin.assetMedia.path), lazy: assetMedia },
+                  { path: at(paths.admin.survey.path), lazy: surveyEditor },
+                  { path: at(paths.admin.questionLibrary.path), lazy: questionLibrary },
+                  { path: at(paths.admin.devices.path), lazy: devices },
+                  { path: at(paths.admin.users.path), lazy: users },
+                  { path: at(paths.admin.datasets.path), lazy: datasets },
+                  { path: at(paths.admin.guidelines.path), lazy: guidelines },
+                  { path: at(paths.admin.formsDocuments.path), lazy: guidelines },
+                  { path: at(paths.admin.formsDevices.path), lazy: devices },
+                  { path: at(paths.admin.formsDevice.path), lazy: devices },
+                  { path: at(paths.formsDevices.path), lazy: devices },
+                  { path: at(paths.admin.formsList.path), lazy: formsList },
+                  { path: at(paths.formsList.path), lazy: formsList },
+                ],
+              },
+              { path: '*', element: <NotFoundScreen /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { safeRedirectTarget } from '@/shared/config/paths';
+import { LoginForm } from '../components/login-form';
+
+/** /login: open to everyone; after success, back to where the visitor was sent from (default /). */
+export const LoginRoute = () => {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const redirectTo = safeRedirectTarget(searchParams.get('redirectTo'));
+
+  return (
+    <div className="w-full max-w-md">
+      <title>{`${t('title')} · ${t('appName', { ns: 'common' })}`}</title>
+      <div className="rounded-2xl border border-stone-200/80 bg-white/95 p-6 shadow-xl shadow-brand-900/5 sm:p-8">
+        <h1 className="font-serif text-2xl font-semibold text-stone-900">{t('title')}</h1>
+        <p className="mt-1.5 mb-6 text-sm text-stone-600">{t('subtitle')}</p>
+        <LoginForm onSuccess={() => void navigate(redirectTo, { replace: true })} />
+      </div>
+    </div>
+  );
+};

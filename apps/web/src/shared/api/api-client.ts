@@ -1,0 +1,106 @@
+import { ErrorResponse } from '@trashegimia/contract/common';
+import type { z } from 'zod';
+import { getCurrentLanguage, i18n } from '@/shared/i18n/i18n';
+import type { Resources } from '@/shared/i18n/resources';
+import { readToken } from '@/shared/session/session-storage';
+import { ApiError } from './api-error';
+
+/** The API lives beside the page (DESIGN §1: the spec's `{host}` is `/api`). */
+export const API_BASE_URL = '/api';
+
+/** The spec's fallback texts of failed calls (§8), as keys of `errors:api`. */
+export type ApiFallbackKey = keyof Resources['errors']['api'];
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type ApiRequestOptions<Schema extends z.ZodType> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** The contract's schema of a successful answer; the answer is parsed with it. */
+  schema: Schema;
+  /** The text shown when the server gives no message (spec §8), e.g. `loginFailed`. */
+  fallback: ApiFallbackKey;
+  /** Send the bearer token when there is one (default). Login and guest entry do not. */
+  authenticate?: boolean;
+  signal?: AbortSignal;
+};
+
+const fallbackText = (key: ApiFallbackKey) => i18n.t(`api.${key}`, { ns: 'errors' });
+
+const buildUrl = (path: string, query?: Record<string, QueryValue>) => {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  }
+  const suffix = search.size > 0 ? `?${search.toString()}` : '';
+  return `${API_BASE_URL}${path}${suffix}`;
+};
+
+const readJson = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The one door to the API. Sends JSON with the `language` header and, when present, the bearer
+ * token; parses the answer with the contract's schema; turns every failure into an {@link ApiError}
+ * carrying the server's message or the call's fallback text. It shows nothing and redirects nowhere:
+ * errors flow up to whoever asked (CONVENTIONS: "errors flow up, not sideways").
+ */
+export const apiRequest = async <Schema extends z.ZodType>(
+  path: string,
+  { method = 'GET', query, body, schema, fallback, authenticate = true, signal }: ApiRequestOptions<Schema>,
+): Promise<z.infer<Schema>> => {
+  const token = authenticate ? readToken() : null;
+  const headers = new Headers({
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    language: getCurrentLanguage(),
+  });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError({ status: 0, code: 'network_error', message: fallbackText('networkError'), cause });
+  }
+
+  const payload = await readJson(response);
+
+  if (!response.ok) {
+    const parsed = ErrorResponse.partial().safeParse(payload);
+    const error = parsed.success ? parsed.data : {};
+    throw new ApiError({
+      status: response.status,
+      code: error.code ?? null,
+      field: error.field ?? null,
+      retryAfterSeconds: error.retryAfterSeconds ?? null,
+      message: error.message?.trim() ? error.message : fallbackText(fallback),
+      authenticated: Boolean(token),
+    });
+  }
+
+  const result = schema.safeParse(payload);
+  if (!result.success) {
+    throw new ApiError({
+      status: response.status,
+      code: 'invalid_response',
+      message: fallbackText('invalidResponse'),
+      cause: result.error,
+    });
+  }
+  return result.data;
+};

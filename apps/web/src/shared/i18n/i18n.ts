@@ -1,0 +1,86 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import LanguageDetector, { type CustomDetector } from 'i18next-browser-languagedetector';
+import {
+  DEFAULT_LANGUAGE,
+  htmlLangFor,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  resolveStoredLanguage,
+  toLanguage,
+  type Language,
+} from './language';
+import { DEFAULT_NAMESPACE, NAMESPACES, resources } from './resources';
+
+const readStorage = (key: string): string | null => {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+};
+const writeStorage = (key: string, value: string) => {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage may be unavailable (private mode, quota); the choice then lasts for this page only.
+  }
+};
+
+/**
+ * The visitor's stored choice under `language`. A stored value we do not offer is replaced by the
+ * default right away (spec §1), so it wins over the browser's languages instead of falling through.
+ */
+const storedChoiceDetector: CustomDetector = {
+  name: 'storedChoice',
+  lookup() {
+    const stored = readStorage(LANGUAGE_STORAGE_KEY);
+    const language = resolveStoredLanguage(stored);
+    if (language && language !== stored) writeStorage(LANGUAGE_STORAGE_KEY, language);
+    return language ?? undefined;
+  },
+  cacheUserLanguage(language) {
+    writeStorage(LANGUAGE_STORAGE_KEY, language);
+  },
+};
+
+const syncDocumentLanguage = (language: string) => {
+  const code = toLanguage(language) ?? DEFAULT_LANGUAGE;
+  document.documentElement.lang = htmlLangFor(code);
+};
+
+/**
+ * Builds an initialised i18next instance. Detection order: stored choice, browser, page (spec §1);
+ * browser and page tags are mapped to our codes (`sq-AL` → xk, `sr-Latn` → sr, `en-GB` → en).
+ */
+export const createI18n = (): I18n => {
+  const detector = new LanguageDetector();
+  detector.addDetector(storedChoiceDetector);
+
+  const instance = i18next.createInstance();
+  instance.on('languageChanged', syncDocumentLanguage);
+  void instance.use(detector).init({
+    resources,
+    ns: NAMESPACES,
+    defaultNS: DEFAULT_NAMESPACE,
+    supportedLngs: [...LANGUAGES],
+    fallbackLng: DEFAULT_LANGUAGE,
+    load: 'currentOnly',
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    detection: {
+      order: ['storedChoice', 'navigator', 'htmlTag'],
+      caches: ['storedChoice'],
+      convertDetectedLanguage: (tag: string) => toLanguage(tag) ?? tag,
+    },
+  });
+  return instance;
+};
+
+export const i18n = createI18n();
+
+/** The language the interface speaks now, as the API's `language` header wants it. */
+export const getCurrentLanguage = (): Language =>
+  toLanguage(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LANGUAGE;
+
+export const changeLanguage = (language: Language) => i18n.changeLanguage(language);

@@ -1,0 +1,9 @@
+import 'i18next';
+import type { Resources } from './resources';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: Resources;
+  }
+}

@@ -1,0 +1,103 @@
+import type { LoginResponse } from '@trashegimia/contract/auth';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  clearSession,
+  EMPTY_SESSION,
+  isAdmin,
+  isLoggedIn,
+  parseServerRole,
+  parseStoredRole,
+  readSession,
+  storeGuest,
+  storeLogin,
+} from './session-storage';
+
+const loginResponse = (overrides: Partial<LoginResponse> = {}): LoginResponse => ({
+  access_token: 'token-1',
+  userId: 7,
+  role: 2,
+  user: { id: 7, userName: 'admin', role: 2 },
+  ...overrides,
+});
+
+describe('session rules', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('accepts a role from the server only when it is a number', () => {
+    expect(parseServerRole(2)).toBe(2);
+    expect(parseServerRole(1)).toBe(1);
+    expect(parseServerRole('2')).toBeNull();
+    expect(parseServerRole(null)).toBeNull();
+    expect(parseServerRole(undefined)).toBeNull();
+    expect(parseServerRole(Number.NaN)).toBeNull();
+    expect(parseServerRole(Number.POSITIVE_INFINITY)).toBeNull();
+  });
+
+  it('accepts a stored role only when it parses to a finite integer', () => {
+    expect(parseStoredRole('2')).toBe(2);
+    expect(parseStoredRole('1')).toBe(1);
+    expect(parseStoredRole('1.5')).toBeNull();
+    expect(parseStoredRole('admin')).toBeNull();
+    expect(parseStoredRole('')).toBeNull();
+    expect(parseStoredRole('  ')).toBeNull();
+    expect(parseStoredRole('Infinity')).toBeNull();
+    expect(parseStoredRole('NaN')).toBeNull();
+    expect(parseStoredRole(null)).toBeNull();
+  });
+
+  it('stores token, user id and role on login and sets guest false', () => {
+    localStorage.setItem('is_guest', 'true');
+    storeLogin(localStorage, loginResponse());
+    expect(localStorage.getItem('access_token')).toBe('token-1');
+    expect(localStorage.getItem('user_id')).toBe('7');
+    expect(localStorage.getItem('user_role')).toBe('2');
+    expect(localStorage.getItem('is_guest')).toBe('false');
+    expect(readSession(localStorage)).toEqual({ token: 'token-1', userId: '7', isGuest: false, role: 2 });
+  });
+
+  it('does not store a role that is not a number', () => {
+    localStorage.setItem('user_role', '2');
+    storeLogin(localStorage, loginResponse({ role: 'x' as never, user: { id: 7, userName: 'a', role: 'y' as never } }));
+    expect(localStorage.getItem('user_role')).toBeNull();
+    expect(readSession(localStorage).role).toBeNull();
+  });
+
+  it('ignores a stored role that does not parse to an integer', () => {
+    localStorage.setItem('access_token', 't');
+    localStorage.setItem('user_role', 'superuser');
+    expect(readSession(localStorage).role).toBeNull();
+    expect(isAdmin(readSession(localStorage))).toBe(false);
+  });
+
+  it('stores the token on guest login, clears user id and role, and sets guest true', () => {
+    storeLogin(localStorage, loginResponse());
+    storeGuest(localStorage, { access_token: 'guest-token' });
+    expect(localStorage.getItem('access_token')).toBe('guest-token');
+    expect(localStorage.getItem('user_id')).toBeNull();
+    expect(localStorage.getItem('user_role')).toBeNull();
+    expect(localStorage.getItem('is_guest')).toBe('true');
+    expect(isAdmin(readSession(localStorage))).toBe(false);
+  });
+
+  it('clears everything on logout and sets guest false', () => {
+    storeGuest(localStorage, { access_token: 'guest-token' });
+    clearSession(localStorage);
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(localStorage.getItem('user_id')).toBeNull();
+    expect(localStorage.getItem('user_role')).toBeNull();
+    expect(localStorage.getItem('is_guest')).toBe('false');
+    expect(isLoggedIn(readSession(localStorage))).toBe(false);
+  });
+
+  it('counts as logged in when a token exists or the visitor is a guest', () => {
+    expect(isLoggedIn(EMPTY_SESSION)).toBe(false);
+    expect(isLoggedIn({ ...EMPTY_SESSION, token: 't' })).toBe(true);
+    expect(isLoggedIn({ ...EMPTY_SESSION, isGuest: true })).toBe(true);
+  });
+
+  it('treats only role 2 without guest as admin', () => {
+    expect(isAdmin({ token: 't', userId: '1', isGuest: false, role: 2 })).toBe(true);
+    expect(isAdmin({ token: 't', userId: '1', isGuest: false, role: 1 })).toBe(false);
+    expect(isAdmin({ token: 't', userId: null, isGuest: true, role: 2 })).toBe(false);
+  });
+});

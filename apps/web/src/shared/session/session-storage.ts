@@ -1,0 +1,74 @@
+import type { GuestResponse, LoginResponse } from '@trashegimia/contract/auth';
+import { ROLE } from '@trashegimia/contract/common';
+
+/** Browser storage keys of the session (spec §3, §9). */
+export const SESSION_KEYS = {
+  token: 'access_token',
+  userId: 'user_id',
+  isGuest: 'is_guest',
+  role: 'user_role',
+} as const;
+
+export type Session = {
+  token: string | null;
+  userId: string | null;
+  isGuest: boolean;
+  /** A numeric role (1 user, 2 admin) or null when unknown. */
+  role: number | null;
+};
+
+export const EMPTY_SESSION: Session = { token: null, userId: null, isGuest: false, role: null };
+
+/** A role from the server is accepted only if it is a number (spec §5). */
+export const parseServerRole = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/** A stored role is accepted only if it parses to a finite integer (spec §5). */
+export const parseStoredRole = (value: string | null): number | null => {
+  if (value === null || value.trim() === '') return null;
+  const role = Number(value);
+  return Number.isInteger(role) ? role : null;
+};
+
+/** Logged in when a token exists or the visitor is a guest (spec §4). */
+export const isLoggedIn = (session: Session): boolean => Boolean(session.token) || session.isGuest;
+
+export const isAdmin = (session: Session): boolean => !session.isGuest && session.role === ROLE.ADMIN;
+
+export const readSession = (storage: Storage): Session => ({
+  token: storage.getItem(SESSION_KEYS.token) || null,
+  userId: storage.getItem(SESSION_KEYS.userId) || null,
+  isGuest: storage.getItem(SESSION_KEYS.isGuest) === 'true',
+  role: parseStoredRole(storage.getItem(SESSION_KEYS.role)),
+});
+
+/** Login stores token, user id and role, and sets guest false (spec §4). */
+export const storeLogin = (storage: Storage, response: LoginResponse): void => {
+  // The spec reads `role` or `user.role`; the contract carries both (and `userId` = `user.id`).
+  const role = parseServerRole(response.role) ?? parseServerRole(response.user.role);
+  storage.setItem(SESSION_KEYS.token, response.access_token);
+  storage.setItem(SESSION_KEYS.userId, String(response.userId));
+  if (role === null) storage.removeItem(SESSION_KEYS.role);
+  else storage.setItem(SESSION_KEYS.role, String(role));
+  storage.setItem(SESSION_KEYS.isGuest, 'false');
+};
+
+/** Guest login stores the token, clears user id and role, and sets guest true (spec §4). */
+export const storeGuest = (storage: Storage, response: GuestResponse): void => {
+  storage.setItem(SESSION_KEYS.token, response.access_token);
+  storage.removeItem(SESSION_KEYS.userId);
+  storage.removeItem(SESSION_KEYS.role);
+  storage.setItem(SESSION_KEYS.isGuest, 'true');
+};
+
+/** Logout clears everything and sets guest false (spec §4). */
+export const clearSession = (storage: Storage): void => {
+  storage.removeItem(SESSION_KEYS.token);
+  storage.removeItem(SESSION_KEYS.userId);
+  storage.removeItem(SESSION_KEYS.role);
+  storage.setItem(SESSION_KEYS.isGuest, 'false');
+};
+
+/** The bearer token for API calls, read fresh from storage on every call. */
+export const readToken = (storage: Storage = window.localStorage): string | null =>
+  storage.getItem(SESSION_KEYS.token) || null;
