@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
+import { createScratchDatabase } from '../db/scratch-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,27 +35,10 @@ async function setUpPglite(project: TestProject) {
 async function setUpPostgres(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB_DRIVER=pg needs TEST_DATABASE_URL');
-  const name = `test_template_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const template = await openDatabase({ url: databaseUrl(serverUrl, name) });
+  const template = await createScratchDatabase(serverUrl, { prefix: 'test_template' });
+  const migrated = await openDatabase({ url: template.url });
   // CREATE DATABASE … TEMPLATE refuses while anyone is connected to the template.
-  await template.close();
-  project.provide('pgTemplateDatabase', name);
-  return () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
-}
-
-export function databaseUrl(serverUrl: string, database: string) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-export async function adminQuery(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+  await migrated.close();
+  project.provide('pgTemplateDatabase', template.name);
+  return template.drop;
 }

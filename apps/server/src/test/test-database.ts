@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client';
-import { adminQuery, databaseUrl } from './global-setup';
+import { createScratchDatabase } from '../db/scratch-database';
 
 /**
  * A fresh, migrated database for one test file, on the driver the project runs (TEST_DB_DRIVER):
@@ -26,15 +25,13 @@ function openPostgresCopy() {
 }
 
 async function openPostgresDatabase(template: string): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name} template ${template}`);
-  const handle = await openDatabase({ url: databaseUrl(serverUrl, name) });
+  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, { prefix: 'test', template });
+  const handle = await openDatabase({ url: scratch.url });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      await scratch.drop();
     },
   };
 }

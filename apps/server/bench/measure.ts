@@ -1,0 +1,47 @@
+export type Measurement = {
+  name: string;
+  runs: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  perSecond: number;
+};
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+/** Runs `work` sequentially `runs` times (after a short warm-up) and reports latency percentiles in ms. */
+export async function measure(name: string, runs: number, work: () => Promise<unknown>): Promise<Measurement> {
+  for (let i = 0; i < Math.min(10, runs); i++) await work();
+  const durations: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await work();
+    durations.push(performance.now() - start);
+  }
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  durations.sort((a, b) => a - b);
+  return {
+    name,
+    runs,
+    p50: percentile(durations, 50),
+    p95: percentile(durations, 95),
+    p99: percentile(durations, 99),
+    perSecond: runs / elapsedSeconds,
+  };
+}
+
+export function printTable(title: string, rows: Measurement[]) {
+  console.log(`\n${title}`);
+  console.table(
+    rows.map((row) => ({
+      scenario: row.name,
+      runs: row.runs,
+      'p50 ms': row.p50.toFixed(2),
+      'p95 ms': row.p95.toFixed(2),
+      'p99 ms': row.p99.toFixed(2),
+      'req/s': row.perSecond.toFixed(0),
+    })),
+  );
+}
