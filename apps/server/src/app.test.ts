@@ -72,6 +72,22 @@ describe('requests', () => {
     expect(response.json()).toMatchObject({ statusCode: 404, error: 'Not Found', code: 'route_not_found' });
   });
 
+  it('answers a malformed address in the usual error shape', async () => {
+    const response = await app.inject({ url: '/api/%zz' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ statusCode: 400, code: 'bad_url' });
+  });
+
+  it('reads a JSON call without a body as one without a body, as the page sends DELETE', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/guest',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).not.toBe('invalid_json');
+  });
+
   it('answers malformed JSON with a 400', async () => {
     const response = await app.inject({
       method: 'POST',
@@ -98,7 +114,7 @@ describe('requests', () => {
     const csp = (await app.inject({ url: '/api/health' })).headers['content-security-policy'] as string;
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("img-src 'self' data: blob: https://tile.openstreetmap.org;");
-    expect(csp).toContain("worker-src 'self' blob:;");
+    expect(csp).toContain("worker-src 'self';");
     expect(csp).toContain("frame-src 'self' https://www.openstreetmap.org;");
     expect(csp).toContain("connect-src 'self';");
   });

@@ -1,11 +1,12 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { handleError } from './errors';
 import { registerApiDocs } from './http/api-docs';
 import { registerAuthentication } from './http/authentication';
+import { acceptEmptyJsonBodies } from './http/json-body';
 import { registerLanguage } from './http/language';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
@@ -13,7 +14,7 @@ import { createLogger } from './logger';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { createCaptcha } from './modules/auth/captcha/create-captcha';
-import { LoginThrottle, MemoryFailureStore } from './modules/auth/login-throttle';
+import { LoginThrottle, MemoryAttemptStore } from './modules/auth/login-throttle';
 import { TokenService } from './modules/auth/tokens';
 import { systemRoutes } from './modules/system/system.routes';
 
@@ -33,12 +34,16 @@ export async function buildApp({ config, db: givenDatabase, logger }: BuildAppOp
 
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config.logLevel),
-    trustProxy: config.server.trustProxy,
+    trustProxy: trustedProxies(config.server.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
+    // Errors Fastify raises before routing (a malformed URL, a bad content type) answer in our shape too.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+      void handleError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
+  acceptEmptyJsonBodies(app);
   if (!givenDatabase) app.addHook('onClose', () => database.close());
 
   await registerSecurityHeaders(app, config);
@@ -53,7 +58,7 @@ export async function buildApp({ config, db: givenDatabase, logger }: BuildAppOp
   const authService = new AuthService(
     database.db,
     createCaptcha(config.captcha, database.db, config.auth.jwtSecret),
-    new LoginThrottle(new MemoryFailureStore(loginWindowSeconds * 1000), loginMaxFailures, loginWindowSeconds),
+    new LoginThrottle(new MemoryAttemptStore(loginWindowSeconds * 1000), loginMaxFailures, loginWindowSeconds),
     tokens,
   );
 
@@ -68,5 +73,9 @@ export async function buildApp({ config, db: givenDatabase, logger }: BuildAppOp
   await registerWebApp(app, config.webDistDir);
   return app;
 }
+
+/** A hop count trusts that many proxies nearest the server (what Fastify does for a number, which its types lack). */
+const trustedProxies = (trust: Config['server']['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -32,6 +32,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
   });
 
+  it('trusts only the proxies it is told about, and never a client-written address', () => {
+    const trusting = (TRUST_PROXY: string) => loadConfig({ ...withSecret, TRUST_PROXY }).server.trustProxy;
+    expect(trusting('false')).toBe(false);
+    expect(trusting('1')).toBe(1);
+    expect(trusting('10.0.0.0/8, 2001:db8::1')).toBe('10.0.0.0/8, 2001:db8::1');
+    expect(() => trusting('true')).toThrow(/TRUST_PROXY: must be false, a number of proxy hops/);
+    expect(() => trusting('10.0.0.0/33')).toThrow(/TRUST_PROXY/);
+    expect(() => trusting('load-balancer')).toThrow(/TRUST_PROXY/);
+  });
+
   it('requires the reCAPTCHA keys when reCAPTCHA is chosen', () => {
     expect(() => loadConfig({ ...withSecret, CAPTCHA_PROVIDER: 'recaptcha' })).toThrow(
       /RECAPTCHA_SECRET: is required when CAPTCHA_PROVIDER=recaptcha[\s\S]*RECAPTCHA_SITE_KEY/,

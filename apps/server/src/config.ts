@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,13 +20,32 @@ const positiveInt = z.coerce.number({ error: 'must be a whole number' }).int('mu
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+const isAddressOrRange = (entry: string) => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+};
+
 /**
  * Behind a load balancer the client address (used to throttle failed logins) comes from
- * X-Forwarded-For: `true` trusts every hop, or name the proxies' addresses/CIDR ranges, comma-separated.
+ * X-Forwarded-For. `false` (the default) trusts no proxy; a whole number trusts that many hops;
+ * a comma-separated list trusts those addresses or CIDR ranges. `true`, trusting whatever a client
+ * writes in the header, would let it choose its own address and is refused.
  */
 const trustProxy = z
   .string()
-  .transform((value): boolean | string => (value === 'true' || value === 'false' ? value === 'true' : value));
+  .trim()
+  .refine(
+    (value) =>
+      value === 'false' || /^\d+$/.test(value) || value.split(',').every((entry) => isAddressOrRange(entry.trim())),
+    'must be false, a number of proxy hops, or proxy addresses/CIDR ranges separated by commas',
+  )
+  .transform((value): false | number | string =>
+    value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
+  );
 
 const Environment = z
   .object({
@@ -89,7 +109,7 @@ export type CaptchaConfig =
 export type StorageConfig = { driver: 'local' } | { driver: 'azure'; connectionString: string; container: string };
 
 export type Config = {
-  readonly server: { port: number; host: string; trustProxy: boolean | string };
+  readonly server: { port: number; host: string; trustProxy: false | number | string };
   readonly logLevel: (typeof LOG_LEVELS)[number];
   /** Absolute; holds the embedded database, the generated token secret and local blobs. */
   readonly dataDir: string;

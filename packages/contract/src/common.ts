@@ -13,9 +13,15 @@ export type Role = z.infer<typeof Role>;
 /** Largest page any list call serves (DESIGN §4). */
 export const MAX_PAGE_LIMIT = 1000;
 
+/** 1-based paging; a larger limit than the server serves is capped rather than refused (DESIGN §4). */
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(20),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .transform((limit) => Math.min(limit, MAX_PAGE_LIMIT)),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
@@ -41,3 +47,19 @@ export const ErrorResponse = z.object({
   retryAfterSeconds: z.number().int().optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** Query-string flags: `true`/`1` and `false`/`0`. */
+export const QueryFlag = z.enum(['true', 'false', '1', '0']).transform((flag) => flag === 'true' || flag === '1');
+
+/** A database id in a path or query: a positive integer. */
+export const Id = z.coerce.number().int().positive();
+export const IdParams = z.object({ id: Id });
+
+/** Texts stored in the three languages, and the one picked for the request's `language`. */
+export const localized = <Name extends string>(name: Name) =>
+  z.object({
+    [name]: z.string().nullable(),
+    [`${name}Xk`]: z.string().nullable(),
+    [`${name}En`]: z.string().nullable(),
+    [`${name}Sr`]: z.string().nullable(),
+  } as Record<Name | `${Name}Xk` | `${Name}En` | `${Name}Sr`, z.ZodNullable<z.ZodString>>);

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -39,24 +40,71 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return handle;
 }
 
+/** Any fixed number: the advisory lock under which server instances take turns to migrate. */
+const MIGRATION_LOCK = 7_263_011;
+
 export async function applyMigrations({ db, driver }: DatabaseHandle) {
-  const migrate = driver === 'pg' ? migratePg : migratePglite;
-  await migrate(db as never, { migrationsFolder });
+  if (driver === 'pglite') {
+    await migratePglite(db as never, { migrationsFolder });
+    return;
+  }
+  // Instances starting together migrate one after another; the later ones find nothing left to do.
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
 }
 
 function connect(target: DatabaseTarget): DatabaseHandle {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // A dead server should fail a request (and the health check) quickly rather than hang it.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle connection that breaks is dropped by the pool; without a listener it would crash the process.
+    pool.on('error', (error) => console.error('database connection lost:', error.message));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return { db, driver: 'pg', close: () => pool.end() };
   }
-  let client: PGlite;
   if ('dataDir' in target) {
     mkdirSync(target.dataDir, { recursive: true });
-    client = new PGlite(target.dataDir);
-  } else {
-    client = new PGlite(target.from ? { loadDataDir: target.from } : {});
+    const releaseLock = lockDataDir(target.dataDir);
+    const client = new PGlite(target.dataDir);
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    return { db, driver: 'pglite', close: () => client.close().finally(releaseLock) };
   }
+  const client = new PGlite(target.from ? { loadDataDir: target.from } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return { db, driver: 'pglite', close: () => client.close() };
+}
+
+/**
+ * PGlite's files are one process's alone: a second server on the same folder would corrupt them.
+ * The lock names its process, so one left behind by a crash is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'trashegimia.lock');
+  try {
+    writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  } catch {
+    const holder = Number(readFileSync(lockFile, 'utf8'));
+    if (holder !== process.pid && isRunning(holder)) {
+      throw new Error(`The database folder ${dataDir} is in use by another server (process ${holder}).`);
+    }
+    writeFileSync(lockFile, String(process.pid));
+  }
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isRunning(pid: number) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -11,14 +11,16 @@ declare module 'fastify' {
 }
 
 /**
- * The one authentication hook for the API: reads `Authorization: Bearer <token>` on /api requests.
+ * The one authentication hook for the API: reads `Authorization: Bearer <token>` on every request
+ * routed to an /api route. It goes by the matched route, not the raw URL, so no spelling of the
+ * path (`/%61pi/…`) slips past it.
  * A missing token is anonymous; a token that is present but bad or expired is refused outright, so
  * the page learns its session is over instead of silently seeing less. Route guards decide the rest.
  */
 export function registerAuthentication(app: FastifyInstance, tokens: TokenService) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
     const header = request.headers.authorization;
     if (!header) return;
     const [scheme, token] = header.split(' ');

@@ -6,9 +6,9 @@ const OPENSTREETMAP_EMBED = 'https://www.openstreetmap.org';
 
 /**
  * Helmet's headers with a Content-Security-Policy that allows exactly what the page loads:
- * its own scripts (no inline script), inline styles (the ALTCHA widget and Leaflet set them),
- * map tiles from TILE_URL's host, the ALTCHA widget's proof-of-work workers (it starts them
- * from blob: URLs), the OpenStreetMap embed, and PDFs served by us in a frame.
+ * its own scripts and workers (no inline script; the page bundles the ALTCHA widget's proof-of-work
+ * workers as files of its own), inline styles (the widget and Leaflet set them), map tiles from
+ * TILE_URL's host, the OpenStreetMap embed, and PDFs served by us in a frame.
  * Swagger UI at /api/docs loads only its own files, so it needs nothing more.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
@@ -24,7 +24,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         imgSrc: ["'self'", 'data:', 'blob:', tileSource(config.map.tileUrl)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'"],
         frameSrc: ["'self'", OPENSTREETMAP_EMBED],
         objectSrc: ["'none'"],
         formAction: ["'self'"],

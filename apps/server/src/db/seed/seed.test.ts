@@ -52,16 +52,13 @@ describe('seedDatabase with the demo', () => {
   let db: DatabaseHandle['db'];
   let dataDir: string;
   let messages: string[];
-  let seconds: number;
 
   beforeAll(async () => {
     ({ db, dataDir } = await freshDatabase());
     const run = options(dataDir);
     messages = run.messages;
-    const started = performance.now();
+    // How long it takes is measured by `npm run bench`, not asserted here.
     await seedDatabase(db, run.options);
-    seconds = (performance.now() - started) / 1000;
-    console.info(`seed with demo: ${seconds.toFixed(2)} s; ${messages.at(-1)}`);
   });
 
   it('creates the admin with a working argon2id hash and prints the generated password once', async () => {
@@ -76,10 +73,6 @@ describe('seedDatabase with the demo', () => {
     expect(password).toMatch(/^[A-Za-z0-9]{24}$/);
     expect(await verifyPassword(admin?.passwordHash ?? '', password ?? '')).toBe(true);
     expect(await verifyPassword(admin?.passwordHash ?? '', 'wrong')).toBe(false);
-  });
-
-  it('takes only a few seconds', () => {
-    expect(seconds).toBeLessThan(10);
   });
 
   it('seeds nothing more on a second run and prints no password', async () => {

@@ -1,17 +1,27 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CaptchaChallenge, GuestBody, GuestResponse, LoginBody, LoginResponse } from '@trashegimia/contract/auth';
 import { errorResponses } from '../../errors';
 import { presentGuest, presentLogin } from './auth.presenter';
 import type { AuthService } from './auth.service';
 
+/**
+ * Challenges and guest tokens cost the server a key derivation each, so one address may ask for a
+ * bounded number a minute; a person needs one or two.
+ */
+const PER_ADDRESS_PER_MINUTE = { max: 60, timeWindow: '1 minute' } as const;
+
 export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
+  await app.register(rateLimit, { global: false });
+
   app.get(
     '/captcha',
     {
+      config: { rateLimit: PER_ADDRESS_PER_MINUTE },
       schema: {
         tags: ['auth'],
         summary: 'A fresh ALTCHA challenge for the captcha widget',
-        response: { 200: CaptchaChallenge, ...errorResponses(404) },
+        response: { 200: CaptchaChallenge, ...errorResponses(404, 429) },
       },
     },
     async (_request, reply) => {
@@ -40,11 +50,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
   app.post(
     '/guest',
     {
+      config: { rateLimit: PER_ADDRESS_PER_MINUTE },
       schema: {
         tags: ['auth'],
         summary: 'Enter as a guest with a solved captcha',
         body: GuestBody,
-        response: { 200: GuestResponse, ...errorResponses(400) },
+        response: { 200: GuestResponse, ...errorResponses(400, 429) },
       },
     },
     async (request) => {

@@ -31,19 +31,15 @@ export class AuthService {
   }
 
   async login(body: LoginBody, client: Client): Promise<{ token: string; user: SessionUser }> {
-    const attempt = { userName: body.userName, address: client.address };
-    // Before the captcha and the password: a locked-out caller learns nothing and costs us nothing.
-    await this.throttle.assertAllowed(attempt);
     await this.captcha.verify(body.captcha, client);
+    // Counted before the password is checked, so that guesses sent in parallel cannot pass the limit.
+    const attempt = await this.throttle.admit({ userName: body.userName, address: client.address });
 
     const user = await findUserByName(this.db, body.userName);
     const passwordMatches = await verifyPassword(user?.passwordHash ?? (await this.#dummyHash), body.password);
-    if (!user || !passwordMatches) {
-      await this.throttle.recordFailure(attempt);
-      throw invalidCredentials();
-    }
+    if (!user || !passwordMatches) throw invalidCredentials();
 
-    await this.throttle.recordSuccess(attempt);
+    await attempt.succeeded();
     await recordLogin(this.db, user.id, new Date());
     const sessionUser = { id: user.id, userName: user.userName, role: Role.parse(user.role) };
     const token = await this.tokens.sign({ guest: false, userId: sessionUser.id, role: sessionUser.role });

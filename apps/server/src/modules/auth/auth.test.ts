@@ -77,6 +77,12 @@ describe('login', () => {
     expect(unknownUser.json().message).toBe(wrongPassword.json().message);
   });
 
+  it('answers a user name with a NUL character with a 400, not a server error', async () => {
+    const response = await loginWithCaptcha('dri\u0000ta', 'whatever-password');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('invalid_input');
+  });
+
   it('names the missing field', async () => {
     const noUserName = await login({ password: 'secret', captcha: 'x' });
     expect(noUserName.statusCode).toBe(400);
@@ -184,12 +190,35 @@ describe('failed login limit', () => {
     expect((await loginWithCaptcha(user.userName, user.password, nextAddress())).statusCode).toBe(200);
   });
 
+  it('refuses guesses sent all at once beyond the limit', async () => {
+    const user = await createUser(database.db);
+    const address = nextAddress();
+    const captchas = await Promise.all(Array.from({ length: 12 }, () => captchaFor(app)));
+    const answers = await Promise.all(
+      captchas.map((captcha) => login({ userName: user.userName, password: 'wrong', captcha }, address)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+  });
+
   it('forgets earlier failures of an account once it logs in', async () => {
     const user = await createUser(database.db);
     for (let attempt = 0; attempt < 4; attempt++) await loginWithCaptcha(user.userName, 'wrong');
     expect((await loginWithCaptcha(user.userName, user.password)).statusCode).toBe(200);
     for (let attempt = 0; attempt < 4; attempt++) await loginWithCaptcha(user.userName, 'wrong');
     expect((await loginWithCaptcha(user.userName, user.password)).statusCode).toBe(200);
+  });
+});
+
+describe('challenge and guest limits', () => {
+  it('answers an address that asks for too many challenges with a 429 saying when to retry', async () => {
+    const ask = () => app.inject({ url: '/api/auth/captcha', remoteAddress: '192.0.2.77' });
+    for (let request = 0; request < 60; request++) expect((await ask()).statusCode).toBe(200);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ statusCode: 429, code: 'too_many_requests' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 
@@ -238,6 +267,11 @@ describe('tokens', () => {
       expect(response.statusCode, authorization).toBe(401);
       expect(response.json().code).toBe('invalid_token');
     }
+  });
+
+  it('checks the token however the API path is spelled', async () => {
+    const response = await app.inject({ url: '/%61pi/health', headers: { authorization: 'Bearer not.a.token' } });
+    expect(response.statusCode).toBe(401);
   });
 
   it('asks for a login on a guarded call without a token', async () => {

@@ -75,7 +75,7 @@ describe('apiRequest', () => {
           statusCode: 429,
           error: 'Too Many Requests',
           message: 'Too many attempts. Try again in 42 seconds.',
-          code: 'rate_limited',
+          code: 'too_many_requests',
           retryAfterSeconds: 42,
         },
         429,
@@ -86,7 +86,7 @@ describe('apiRequest', () => {
     );
     expect(error.message).toBe('Too many attempts. Try again in 42 seconds.');
     expect(error.status).toBe(429);
-    expect(error.code).toBe('rate_limited');
+    expect(error.code).toBe('too_many_requests');
     expect(error.retryAfterSeconds).toBe(42);
 
     fetchMock.mockResolvedValue(
@@ -95,7 +95,7 @@ describe('apiRequest', () => {
           statusCode: 400,
           error: 'Bad Request',
           message: 'userName is required',
-          code: 'validation',
+          code: 'invalid_input',
           field: 'userName',
         },
         400,

@@ -11,5 +11,3 @@ export const RETRY_BASE_DELAY_MS = 1000;
 export const RETRY_MAX_DELAY_MS = 30_000;
 export const DEFAULT_STALE_TIME_MS = 2 * 60 * 1000;
 export const DEFAULT_GC_TIME_MS = 5 * 60 * 1000;
-
-export const ORGANISATION_NAME = 'Trashëgimia';

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { Id, localized, PageQuery, pageOf, SortOrder } from './common';
+
+export const ASSET_STATUSES = ['UPLOADED', 'APPROVED', 'REJECTED', 'PASSIVE'] as const;
+export const AssetStatus = z.enum(ASSET_STATUSES);
+export type AssetStatus = z.infer<typeof AssetStatus>;
+
+export const RiskLevel = z.enum(['high', 'medium', 'low']);
+export type RiskLevel = z.infer<typeof RiskLevel>;
+
+export const MEDIA_TYPES = ['PHOTO', 'VIDEO', 'AUDIO', 'PDF', 'THREE_D', 'THREE_SIXTY_VIDEO'] as const;
+export const MediaType = z.enum(MEDIA_TYPES);
+export type MediaType = z.infer<typeof MediaType>;
+
+/** An asset as lists show it (the spec's 'survey asset (respondent)'). */
+export const AssetSummary = z.object({
+  id: z.uuid(),
+  surveyId: z.number().int(),
+  datasetId: z.number().int(),
+  datasetName: z.string(),
+  uniqueId: z.string(),
+  name: z.string().nullable(),
+  municipality: z.string().nullable(),
+  village: z.string().nullable(),
+  assetType: z.string().nullable(),
+  usability: z.string().nullable(),
+  access: z.string().nullable(),
+  risk: z.string().nullable(),
+  riskLevel: RiskLevel,
+  date: z.iso.datetime({ offset: true }),
+  /** Latitude (the spec's name). */
+  locationAlt: z.number().nullable(),
+  /** Longitude (the spec's name). */
+  locationLong: z.number().nullable(),
+  status: AssetStatus,
+  comments: z.string().nullable(),
+  /** Shown to admins only; null for everyone else. */
+  adminNote: z.string().nullable(),
+  userId: z.number().int().nullable(),
+  deviceId: z.number().int().nullable(),
+  viewCount: z.number().int(),
+  /** A signed, expiring URL of the asset's first photo. */
+  photoUrl: z.string().nullable(),
+  /** The media types the asset has (the archive's content-type filter). */
+  mediaTypes: z.array(MediaType),
+});
+export type AssetSummary = z.infer<typeof AssetSummary>;
+
+export const AssetList = pageOf(AssetSummary);
+export type AssetList = z.infer<typeof AssetList>;
+
+export const AnswerDetail = z
+  .object({
+    questionId: z.number().int(),
+    questionNr: z.string(),
+    questionType: z.string().nullable(),
+    questionIdentifier: z.string().nullable(),
+    optionId: z.number().int().nullable(),
+    value: z.string().nullable(),
+    value2: z.string().nullable(),
+  })
+  .extend(localized('title').shape)
+  .extend(localized('optionDescription').shape);
+export type AnswerDetail = z.infer<typeof AnswerDetail>;
+
+export const AssetDetail = AssetSummary.extend({
+  /** In question order; a multiple-choice question has one entry per chosen option. */
+  answers: z.array(AnswerDetail),
+});
+export type AssetDetail = z.infer<typeof AssetDetail>;
+
+export const AssetParams = z.object({ id: z.uuid() });
+
+export const AssetSortBy = z.enum(['date', 'name', 'viewCount', 'municipality', 'status']);
+
+/** GET /surveys/assets: every parameter of the spec. */
+export const AssetListQuery = PageQuery.extend({
+  surveyId: Id.optional(),
+  datasetId: Id.optional(),
+  status: AssetStatus.optional(),
+  userId: Id.optional(),
+  deviceId: Id.optional(),
+  name: z.string().trim().max(200).optional(),
+  municipality: z.string().trim().max(200).optional(),
+  village: z.string().trim().max(200).optional(),
+  comments: z.string().trim().max(200).optional(),
+  adminNote: z.string().trim().max(200).optional(),
+  dateFrom: z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
+  dateTo: z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
+  latMin: z.coerce.number().min(-90).max(90).optional(),
+  latMax: z.coerce.number().min(-90).max(90).optional(),
+  lngMin: z.coerce.number().min(-180).max(180).optional(),
+  lngMax: z.coerce.number().min(-180).max(180).optional(),
+  sortBy: AssetSortBy.default('date'),
+  sortOrder: SortOrder.default('desc'),
+});
+export type AssetListQuery = z.input<typeof AssetListQuery>;
+
+/** GET /surveys/dataset-respondents: a dataset's assets with an optional text search. */
+export const RespondentListQuery = PageQuery.extend({
+  /** Without it the answer is an empty list (spec §7). */
+  datasetId: Id.optional(),
+  /** Over name, municipality and village. */
+  search: z.string().trim().max(200).optional(),
+  sortBy: AssetSortBy.default('date'),
+  sortOrder: SortOrder.default('desc'),
+});
+export type RespondentListQuery = z.input<typeof RespondentListQuery>;
+
+/** An id inside a JSON body: a number already, so the inferred input type says `number`, not `unknown`. */
+const BodyId = z.number().int().positive();
+
+/** One question's chosen options; options of one question combine with OR, questions with AND. */
+export const FilterSelection = z.object({
+  questionId: BodyId,
+  questionOptionIds: z.array(BodyId).max(1000).default([]),
+  questionOptionValues: z.array(z.string().max(500)).max(1000).default([]),
+});
+export type FilterSelection = z.input<typeof FilterSelection>;
+
+export const FilterPage = z.enum(['ANALYTICS', 'DATASET_DETAILS', 'INTERACTIVE_MAP']);
+
+/** POST /surveys/dataset-respondents: the filtered lookup. */
+export const RespondentFilterBody = z.object({
+  datasetId: Id,
+  filters: z.array(FilterSelection).max(100).default([]),
+  filterPage: FilterPage.optional(),
+  page: PageQuery.shape.page,
+  limit: PageQuery.shape.limit,
+  sortBy: AssetSortBy.default('date'),
+  sortOrder: SortOrder.default('desc'),
+});
+export type RespondentFilterBody = z.input<typeof RespondentFilterBody>;
+
+export const ExportType = z.enum(['XLSX', 'CSV']);
+
+/** POST /surveys/dataset-respondents/export; no exportType means PDF (spec §7). */
+export const DatasetExportBody = z.object({
+  datasetId: Id,
+  exportType: ExportType.optional(),
+  filters: z.array(FilterSelection).max(100).default([]),
+});
+export type DatasetExportBody = z.input<typeof DatasetExportBody>;
+
+/** Most assets a whole-dataset PDF holds; beyond it the call answers 413 and suggests XLSX or CSV. */
+export const MAX_PDF_EXPORT_ASSETS = 2000;
+
+export const MediaItem = z.object({
+  id: z.number().int(),
+  path: z.string(),
+  /** A signed, expiring URL to read the file. */
+  url: z.string(),
+  type: MediaType,
+  contentType: z.string().nullable(),
+  size: z.number().int().nullable(),
+});
+export type MediaItem = z.infer<typeof MediaItem>;
+
+export const MediaList = z.object({ items: z.array(MediaItem) });
+export type MediaList = z.infer<typeof MediaList>;
