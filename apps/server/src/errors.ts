@@ -169,9 +169,8 @@ function fromDatabase(error: unknown): AppError | undefined {
       case '22P02':
       case '22001':
       case '22003':
-      // A NUL character or a byte sequence the database cannot store in text.
-      case '22021':
-      case '22P05':
+      case '22021': // a NUL character in text
+      case '22P05': // a character the database encoding cannot hold
         return new AppError(400, 'invalid_input', 'Some of the values are not valid', details);
       // Serialisation failure or deadlock: nothing was written, and the same call may succeed again.
       case '40001':

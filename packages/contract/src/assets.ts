@@ -85,8 +85,14 @@ export const AssetListQuery = PageQuery.extend({
   village: z.string().trim().max(200).optional(),
   comments: z.string().trim().max(200).optional(),
   adminNote: z.string().trim().max(200).optional(),
-  dateFrom: z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
-  dateTo: z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
+  dateFrom: z.iso
+    .date()
+    .or(z.iso.datetime({ offset: true }))
+    .optional(),
+  dateTo: z.iso
+    .date()
+    .or(z.iso.datetime({ offset: true }))
+    .optional(),
   latMin: z.coerce.number().min(-90).max(90).optional(),
   latMax: z.coerce.number().min(-90).max(90).optional(),
   lngMin: z.coerce.number().min(-180).max(180).optional(),

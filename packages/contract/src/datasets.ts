@@ -54,7 +54,9 @@ export const DatasetParams = z.object({ id: Id });
 
 export const FilterQuestionType = z.enum(['SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'DROPDOWN', 'SELECT_AND_TEXT']);
 
-export const FilterOption = z.object({ id: z.number().int(), value: z.string() }).extend(localized('description').shape);
+export const FilterOption = z
+  .object({ id: z.number().int(), value: z.string() })
+  .extend(localized('description').shape);
 export type FilterOption = z.infer<typeof FilterOption>;
 
 /** One choice question of the dataset's surveys, offered as a filter (spec §3 'Dataset filter item'). */
