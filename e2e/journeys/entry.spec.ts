@@ -1,18 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expectCaptchaSolved, expectCaptchaUnsolved, solveCaptcha } from '../captcha';
+import { expectCaptchaUnsolved, solveCaptcha } from '../captcha';
 import { ADMIN, expect, test } from '../fixtures';
+import { enterAsGuest, logIn } from '../session';
 import { en, xk } from '../texts';
 
 const languageButton = (page: Page, code: 'XK' | 'EN' | 'SR') =>
   page.getByRole('group', { name: /Gjuha|Language|Jezik/ }).getByRole('button', { name: new RegExp(`^${code}`) });
-
-async function logIn(page: Page, userName: string, password: string) {
-  await page.getByLabel(xk.auth.userName).fill(userName);
-  await page.getByLabel(xk.auth.password).fill(password);
-  // Typing into the form starts the proof of work by itself; the visitor only waits for the tick.
-  await expectCaptchaSolved(page);
-  await page.getByRole('button', { name: xk.auth.submit, exact: true }).click();
-}
 
 test('a new visitor is sent to log in, enters as a guest after the captcha and lands on Home', async ({ page }) => {
   await page.goto('/');
@@ -27,10 +20,7 @@ test('a new visitor is sent to log in, enters as a guest after the captcha and l
 });
 
 test('a visitor who switches to English still reads English after reloading', async ({ page }) => {
-  await page.goto('/login');
-  await solveCaptcha(page);
-  await page.getByRole('button', { name: xk.auth.guest.enter }).click();
-  await expect(page.getByRole('heading', { level: 1, name: xk.public.home.title })).toBeVisible();
+  await enterAsGuest(page);
 
   await languageButton(page, 'EN').click();
   await expect(page.getByRole('heading', { level: 1, name: en.public.home.title })).toBeVisible();
@@ -64,10 +54,7 @@ test('a wrong password shows why and asks for the captcha again', async ({ page 
 });
 
 test('a guest who opens an admin page is sent to Home', async ({ page }) => {
-  await page.goto('/login');
-  await solveCaptcha(page);
-  await page.getByRole('button', { name: xk.auth.guest.enter }).click();
-  await expect(page.getByRole('heading', { level: 1, name: xk.public.home.title })).toBeVisible();
+  await enterAsGuest(page);
 
   await page.goto('/admin/surveys');
   await expect(page).toHaveURL(/\/$/);
@@ -77,10 +64,7 @@ test('a guest who opens an admin page is sent to Home', async ({ page }) => {
 });
 
 test('an address that does not exist says so and offers the way home', async ({ page }) => {
-  await page.goto('/login');
-  await solveCaptcha(page);
-  await page.getByRole('button', { name: xk.auth.guest.enter }).click();
-  await expect(page.getByRole('heading', { level: 1, name: xk.public.home.title })).toBeVisible();
+  await enterAsGuest(page);
 
   await page.goto('/no-such-page');
   await expect(page.getByText(xk.errors.router.notFound.technical)).toBeVisible();

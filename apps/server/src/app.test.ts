@@ -117,6 +117,40 @@ describe('requests', () => {
     expect(csp).toContain("worker-src 'self';");
     expect(csp).toContain("frame-src 'self' https://www.openstreetmap.org;");
     expect(csp).toContain("connect-src 'self';");
+    expect(csp).not.toContain('google.com');
+    expect(csp).not.toContain('gstatic.com');
+  });
+});
+
+describe('with reCAPTCHA configured', () => {
+  let recaptchaApp: App;
+  beforeAll(async () => {
+    recaptchaApp = await startTestApp(database, {
+      CAPTCHA_PROVIDER: 'recaptcha',
+      RECAPTCHA_SECRET: 'recaptcha-secret',
+      RECAPTCHA_SITE_KEY: 'recaptcha-site-key',
+    });
+  });
+  afterAll(() => recaptchaApp?.close());
+
+  it('tells the page the site key, and not the secret', async () => {
+    const response = await recaptchaApp.inject({ url: '/api/config' });
+    expect(response.json().captcha).toEqual({
+      provider: 'recaptcha',
+      challengeUrl: '/api/auth/captcha',
+      recaptchaSiteKey: 'recaptcha-site-key',
+    });
+    expect(response.body).not.toContain('recaptcha-secret');
+  });
+
+  it("lets the page load Google's reCAPTCHA script and frames, and nothing else of Google's", async () => {
+    const csp = (await recaptchaApp.inject({ url: '/api/health' })).headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/;");
+    expect(csp).toContain(
+      "frame-src 'self' https://www.openstreetmap.org https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/;",
+    );
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("script-src-attr 'none';");
   });
 });
 

@@ -16,7 +16,14 @@ import { AuthService } from './modules/auth/auth.service';
 import { createCaptcha } from './modules/auth/captcha/create-captcha';
 import { LoginThrottle, MemoryAttemptStore } from './modules/auth/login-throttle';
 import { TokenService } from './modules/auth/tokens';
+import { assetRoutes } from './modules/assets/assets.routes';
+import { datasetRoutes } from './modules/datasets/datasets.routes';
+import { exportRoutes } from './modules/exports/exports.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { userRoutes } from './modules/users/users.routes';
+import { blobRoutes } from './storage/blob.routes';
+import { createBlobStore } from './storage/create-blob-store';
+import { LocalBlobStore } from './storage/local-blob-store';
 
 /** JSON bodies are small; uploads go straight to the blob store through signed URLs, not through here. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -54,6 +61,10 @@ export async function buildApp({ config, db: givenDatabase, logger }: BuildAppOp
   const tokens = new TokenService(config.auth.jwtSecret, config.auth.tokenTtlSeconds);
   registerAuthentication(app, tokens);
 
+  // Modules that read files or hand out their URLs use app.blobs (or get it passed, below).
+  const blobs = createBlobStore(config);
+  app.decorate('blobs', blobs);
+
   const { loginMaxFailures, loginWindowSeconds } = config.auth;
   const authService = new AuthService(
     database.db,
@@ -66,6 +77,11 @@ export async function buildApp({ config, db: givenDatabase, logger }: BuildAppOp
     async (api) => {
       await api.register(systemRoutes, { config, database });
       await api.register(authRoutes, { prefix: '/auth', service: authService });
+      await api.register(userRoutes, { prefix: '/users', db: database.db });
+      await api.register(datasetRoutes, { prefix: '/datasets', db: database.db });
+      await api.register(assetRoutes, { prefix: '/surveys', db: database.db, blobs });
+      if (blobs instanceof LocalBlobStore) await api.register(blobRoutes, { prefix: '/blobs', store: blobs });
+      await api.register(exportRoutes, { prefix: '/surveys', db: database.db, blobs });
     },
     { prefix: '/api' },
   );

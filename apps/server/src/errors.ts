@@ -147,44 +147,53 @@ function valueAt(root: unknown, path: string[]): unknown {
 
 /**
  * A safety net for constraint violations a repo did not translate into a more specific error:
- * bad input never becomes a 500. Drizzle wraps the driver's error, so the SQLSTATE is on a cause.
+ * bad input never becomes a 500.
  */
 function fromDatabase(error: unknown): AppError | undefined {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const { code } = current as { code?: unknown };
-    if (typeof code !== 'string') continue;
-    const details = { cause: error };
-    switch (code) {
-      case '23505':
-        return new AppError(409, 'already_exists', 'A record with these values already exists', details);
-      case '23503':
-        return new AppError(
-          400,
-          'invalid_reference',
-          'This refers to a record that does not exist or is still in use',
-          details,
-        );
-      case '23502':
-      case '23514':
-      case '22P02':
-      case '22001':
-      case '22003':
-      case '22021': // a NUL character in text
-      case '22P05': // a character the database encoding cannot hold
-        return new AppError(400, 'invalid_input', 'Some of the values are not valid', details);
-      // Serialisation failure or deadlock: nothing was written, and the same call may succeed again.
-      case '40001':
-      case '40P01':
-        return new AppError(
-          503,
-          'try_again',
-          'The server was busy with a conflicting change. Please try again.',
-          details,
-        );
-    }
+  const code = sqlState(error);
+  if (!code) return undefined;
+  const details = { cause: error };
+  switch (code) {
+    case UNIQUE_VIOLATION:
+      return new AppError(409, 'already_exists', 'A record with these values already exists', details);
+    case '23503':
+      return new AppError(
+        400,
+        'invalid_reference',
+        'This refers to a record that does not exist or is still in use',
+        details,
+      );
+    case '23502':
+    case '23514':
+    case '22P02':
+    case '22001':
+    case '22003':
+    case '22021': // a NUL character in text
+    case '22P05': // a character the database encoding cannot hold
+      return new AppError(400, 'invalid_input', 'Some of the values are not valid', details);
+    // Serialisation failure or deadlock: nothing was written, and the same call may succeed again.
+    case '40001':
+    case '40P01':
+      return new AppError(
+        503,
+        'try_again',
+        'The server was busy with a conflicting change. Please try again.',
+        details,
+      );
   }
   return undefined;
 }
+
+/** The SQLSTATE of a database error; Drizzle wraps the driver's error, so it may sit on a cause. */
+export function sqlState(error: unknown): string | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+export const UNIQUE_VIOLATION = '23505';
 
 const snakeCase = (text: string) =>
   text

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Role } from './common';
+import { plainText, Role } from './common';
 
 /** The captcha widget's solution payload, as the widget submits it. */
 export const CaptchaSolution = z.string().trim().min(1).max(20_000);
@@ -27,7 +27,7 @@ export const CaptchaChallenge = z.object({
 export type CaptchaChallenge = z.infer<typeof CaptchaChallenge>;
 
 export const LoginBody = z.object({
-  userName: z.string().trim().min(1).max(100),
+  userName: plainText(100).min(1),
   password: z.string().min(1).max(1000),
   captcha: CaptchaSolution,
 });

@@ -63,3 +63,11 @@ export const localized = <Name extends string>(name: Name) =>
     [`${name}En`]: z.string().nullable(),
     [`${name}Sr`]: z.string().nullable(),
   } as Record<Name | `${Name}Xk` | `${Name}En` | `${Name}Sr`, z.ZodNullable<z.ZodString>>);
+
+/** Text a person typed: trimmed, bounded, and free of NUL characters (which PostgreSQL cannot store). */
+export const plainText = (maxLength: number) =>
+  z
+    .string()
+    .trim()
+    .max(maxLength)
+    .refine((text) => !text.includes('\u0000'), 'must not contain a NUL character');

@@ -5,27 +5,37 @@ import type { Config } from '../config';
 const OPENSTREETMAP_EMBED = 'https://www.openstreetmap.org';
 
 /**
+ * What Google's reCAPTCHA FAQ asks of a CSP: api.js from www.google.com, the widget code it loads
+ * from www.gstatic.com, and the checkbox and challenge frames. The frames talk to Google themselves,
+ * so connect-src needs nothing; the inline styles the widget sets are already allowed.
+ */
+const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+
+/**
  * Helmet's headers with a Content-Security-Policy that allows exactly what the page loads:
  * its own scripts and workers (no inline script; the page bundles the ALTCHA widget's proof-of-work
  * workers as files of its own), inline styles (the widget and Leaflet set them), map tiles from
- * TILE_URL's host, the OpenStreetMap embed, and PDFs served by us in a frame.
+ * TILE_URL's host, the OpenStreetMap embed, and PDFs served by us in a frame; with
+ * CAPTCHA_PROVIDER=recaptcha also Google's reCAPTCHA script and frames, and nothing of Google's otherwise.
  * Swagger UI at /api/docs loads only its own files, so it needs nothing more.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const recaptcha = config.captcha.provider === 'recaptcha';
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(recaptcha ? RECAPTCHA_SCRIPTS : [])],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', tileSource(config.map.tileUrl)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],
-        frameSrc: ["'self'", OPENSTREETMAP_EMBED],
+        frameSrc: ["'self'", OPENSTREETMAP_EMBED, ...(recaptcha ? RECAPTCHA_FRAMES : [])],
         objectSrc: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'self'"],

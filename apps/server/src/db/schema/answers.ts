@@ -18,5 +18,10 @@ export const answers = pgTable(
     value: text('value'),
     value2: text('value2'),
   },
-  (t) => [index('answers_asset_idx').on(t.assetId), index('answers_question_option_idx').on(t.questionId, t.optionId)],
+  (t) => [
+    index('answers_asset_idx').on(t.assetId),
+    // Filters look up the assets that chose given options of a question; with the asset id in the
+    // index that is an index-only range scan (also for `option_id is null and value = …`).
+    index('answers_question_option_asset_idx').on(t.questionId, t.optionId, t.assetId),
+  ],
 );

@@ -43,7 +43,10 @@ export const assets = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('assets_dataset_status_date_idx').on(t.datasetId, t.status, t.date),
+    // A dataset's approved assets newest first (public lists), and keyset export batches by (date, id).
+    index('assets_dataset_status_date_id_idx').on(t.datasetId, t.status, t.date, t.id),
+    // Dataset stats (responses per survey and status, index-only) and "which surveys does it use".
+    index('assets_dataset_survey_status_idx').on(t.datasetId, t.surveyId, t.status),
     index('assets_survey_idx').on(t.surveyId),
     index('assets_status_date_idx').on(t.status, t.date),
     index('assets_coordinates_idx').on(t.latitude, t.longitude),

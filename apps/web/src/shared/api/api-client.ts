@@ -13,17 +13,21 @@ export type ApiFallbackKey = keyof Resources['errors']['api'];
 
 type QueryValue = string | number | boolean | null | undefined;
 
-export type ApiRequestOptions<Schema extends z.ZodType> = {
+/** What every call says: method, address, body, its fallback text, and whether it carries the token. */
+export type ApiCallOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** The contract's schema of a successful answer; the answer is parsed with it. */
-  schema: Schema;
   /** The text shown when the server gives no message (spec §8), e.g. `loginFailed`. */
   fallback: ApiFallbackKey;
   /** Send the bearer token when there is one (default). Login and guest entry do not. */
   authenticate?: boolean;
   signal?: AbortSignal;
+};
+
+export type ApiRequestOptions<Schema extends z.ZodType> = ApiCallOptions & {
+  /** The contract's schema of a successful answer; the answer is parsed with it. */
+  schema: Schema;
 };
 
 const fallbackText = (key: ApiFallbackKey) => i18n.t(`api.${key}`, { ns: 'errors' });
@@ -49,17 +53,18 @@ const readJson = async (response: Response): Promise<unknown> => {
 
 /**
  * The one door to the API. Sends JSON with the `language` header and, when present, the bearer
- * token; parses the answer with the contract's schema; turns every failure into an {@link ApiError}
- * carrying the server's message or the call's fallback text. It shows nothing and redirects nowhere:
- * errors flow up to whoever asked (CONVENTIONS: "errors flow up, not sideways").
+ * token, and hands back a successful response; every failure becomes an {@link ApiError} carrying
+ * the server's message or the call's fallback text. It shows nothing and redirects nowhere: errors
+ * flow up to whoever asked (CONVENTIONS: "errors flow up, not sideways").
  */
-export const apiRequest = async <Schema extends z.ZodType>(
+export const sendApiRequest = async (
   path: string,
-  { method = 'GET', query, body, schema, fallback, authenticate = true, signal }: ApiRequestOptions<Schema>,
-): Promise<z.infer<Schema>> => {
+  { method = 'GET', query, body, fallback, authenticate = true, signal }: ApiCallOptions,
+  accept = 'application/json',
+): Promise<Response> => {
   const token = authenticate ? readToken() : null;
   const headers = new Headers({
-    Accept: 'application/json',
+    Accept: accept,
     'Content-Type': 'application/json',
     language: getCurrentLanguage(),
   });
@@ -78,10 +83,8 @@ export const apiRequest = async <Schema extends z.ZodType>(
     throw new ApiError({ status: 0, code: 'network_error', message: fallbackText('networkError'), cause });
   }
 
-  const payload = await readJson(response);
-
   if (!response.ok) {
-    const parsed = ErrorResponse.partial().safeParse(payload);
+    const parsed = ErrorResponse.partial().safeParse(await readJson(response));
     const error = parsed.success ? parsed.data : {};
     throw new ApiError({
       status: response.status,
@@ -92,8 +95,16 @@ export const apiRequest = async <Schema extends z.ZodType>(
       authenticated: Boolean(token),
     });
   }
+  return response;
+};
 
-  const result = schema.safeParse(payload);
+/** A call that answers with JSON, parsed with the contract's schema. */
+export const apiRequest = async <Schema extends z.ZodType>(
+  path: string,
+  { schema, ...options }: ApiRequestOptions<Schema>,
+): Promise<z.infer<Schema>> => {
+  const response = await sendApiRequest(path, options);
+  const result = schema.safeParse(await readJson(response));
   if (!result.success) {
     throw new ApiError({
       status: response.status,

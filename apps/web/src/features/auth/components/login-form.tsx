@@ -10,6 +10,7 @@ import { TextField } from '@/shared/ui/text-field';
 import { useGuestLogin } from '../api/guest-login';
 import { useLogin } from '../api/login';
 import { AltchaCaptcha, type CaptchaHandle } from './altcha-captcha';
+import { RecaptchaCaptcha } from './recaptcha-captcha';
 
 type LoginFormProps = {
   /** Called once the session is stored, to go back where the visitor came from. */
@@ -112,10 +113,14 @@ export const LoginForm = ({ onSuccess }: LoginFormProps) => {
           </p>
         ) : config.isError ? (
           <Alert>{t('captcha.loadFailed')}</Alert>
-        ) : provider === 'altcha' ? (
-          <AltchaCaptcha ref={captchaRef} challengeUrl={config.data.captcha.challengeUrl} onChange={setCaptcha} />
+        ) : provider === 'recaptcha' ? (
+          config.data.captcha.recaptchaSiteKey ? (
+            <RecaptchaCaptcha ref={captchaRef} siteKey={config.data.captcha.recaptchaSiteKey} onChange={setCaptcha} />
+          ) : (
+            <Alert>{t('captcha.loadFailed')}</Alert>
+          )
         ) : (
-          <Alert>{t('captcha.unsupported')}</Alert>
+          <AltchaCaptcha ref={captchaRef} challengeUrl={config.data.captcha.challengeUrl} onChange={setCaptcha} />
         )}
       </fieldset>
 

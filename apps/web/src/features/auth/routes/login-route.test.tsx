@@ -4,6 +4,7 @@ import { useImperativeHandle } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '@/shared/testing/test-utils';
 import type { CaptchaHandle } from '../components/altcha-captcha';
+import { loadRecaptcha, type Grecaptcha, type RecaptchaRenderParameters } from '../components/load-recaptcha';
 import { LoginRoute } from './login-route';
 
 // The widget boundary: a button that "solves" the captcha; reset() clears it like the real one.
@@ -24,6 +25,27 @@ vi.mock('../components/altcha-captcha', () => ({
   },
 }));
 
+// Google's script is not loaded: the real reCAPTCHA component gets a grecaptcha whose checkbox is a button.
+vi.mock('../components/load-recaptcha', () => ({ loadRecaptcha: vi.fn() }));
+
+const fakeGrecaptcha = () => {
+  const rendered: RecaptchaRenderParameters[] = [];
+  const grecaptcha = {
+    ready: (callback: () => void) => callback(),
+    render: vi.fn((element: HTMLElement, parameters: RecaptchaRenderParameters) => {
+      const checkbox = document.createElement('button');
+      checkbox.type = 'button';
+      checkbox.textContent = "I'm not a robot";
+      checkbox.addEventListener('click', () => parameters.callback('recaptcha-token'));
+      element.appendChild(checkbox);
+      rendered.push(parameters);
+      return 0;
+    }),
+    reset: vi.fn(),
+  } satisfies Grecaptcha;
+  return { grecaptcha, rendered };
+};
+
 type Handler = (body: unknown) => Response;
 
 const setup = async ({
@@ -37,7 +59,11 @@ const setup = async ({
     const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
     if (url === '/api/config') {
       return jsonResponse({
-        captcha: { provider, challengeUrl: '/api/auth/captcha' },
+        captcha: {
+          provider,
+          challengeUrl: '/api/auth/captcha',
+          ...(provider === 'recaptcha' && { recaptchaSiteKey: 'site-key-123' }),
+        },
         map: { tileUrl: 'x', attribution: 'y' },
         storageDriver: 'local',
       });
@@ -107,11 +133,51 @@ describe('login page', () => {
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/guest')).toBe(false);
   });
 
-  it('says reCAPTCHA when reCAPTCHA is configured', async () => {
-    const { user } = await setup({ provider: 'recaptcha' });
-    await screen.findByText('This kind of verification is not supported by this page yet.');
-    await user.click(screen.getByRole('button', { name: 'Enter as guest' }));
-    expect(await screen.findByText('Please complete the reCAPTCHA to enter as guest.')).toBeInTheDocument();
+  describe('with reCAPTCHA configured', () => {
+    let fake: ReturnType<typeof fakeGrecaptcha>;
+    beforeEach(() => {
+      fake = fakeGrecaptcha();
+      vi.mocked(loadRecaptcha).mockResolvedValue(fake.grecaptcha);
+    });
+    afterEach(() => vi.mocked(loadRecaptcha).mockReset());
+
+    it("shows Google's checkbox with the site key from the config", async () => {
+      await setup({ provider: 'recaptcha' });
+      expect(await screen.findByRole('button', { name: "I'm not a robot" })).toBeInTheDocument();
+      expect(fake.rendered[0]?.sitekey).toBe('site-key-123');
+      expect(screen.queryByRole('button', { name: 'Solve captcha' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('says reCAPTCHA when asking for it', async () => {
+      const { user } = await setup({ provider: 'recaptcha' });
+      await screen.findByRole('button', { name: "I'm not a robot" });
+      await user.click(screen.getByRole('button', { name: 'Enter as guest' }));
+      expect(await screen.findByText('Please complete the reCAPTCHA to enter as guest.')).toBeInTheDocument();
+    });
+
+    it('sends the reCAPTCHA token as the captcha, and resets the checkbox after a refusal', async () => {
+      const { user, submit, loginCalls } = await setup({
+        provider: 'recaptcha',
+        login: () =>
+          jsonResponse(
+            { statusCode: 400, error: 'Bad Request', message: 'Captcha expired', code: 'captcha_expired' },
+            400,
+          ),
+      });
+      expect(submit()).toBeDisabled();
+      await user.click(await screen.findByRole('button', { name: "I'm not a robot" }));
+      await user.type(screen.getByLabelText('Username'), 'admin');
+      await user.type(screen.getByLabelText('Password'), 'secret');
+      await user.click(submit());
+
+      await screen.findByRole('alert');
+      expect(loginCalls()[0]?.[1]?.body).toBe(
+        JSON.stringify({ userName: 'admin', password: 'secret', captcha: 'recaptcha-token' }),
+      );
+      expect(fake.grecaptcha.reset).toHaveBeenCalledWith(0);
+      expect(submit()).toBeDisabled();
+    });
   });
 
   it('shows the texts in Albanian', async () => {

@@ -1,0 +1,159 @@
+import type { AssetStatus, FilterSelection, RiskLevel } from '@trashegimia/contract/assets';
+import type { TokenClaims } from '@trashegimia/contract/auth';
+import type { Language } from '@trashegimia/contract/common';
+import type { Database } from '../../db/client';
+import { findDatasetSurveyIds } from '../datasets/datasets.repo';
+import { requireVisibleDataset } from '../datasets/datasets.service';
+import { resolveFilters } from './asset-filters';
+import { seesEverything } from './assets.policy';
+import { answerText, assetStatusOf, riskLevelOf } from './assets.presenter';
+import {
+  type AnswerTuple,
+  type AssetCriteria,
+  countAssets,
+  type ExportCursor,
+  selectAnswerTuples,
+  selectExportBatch,
+  selectOptionTexts,
+  selectParentQuestions,
+} from './assets.repo';
+import { compareQuestionNr, localize } from './survey-text';
+
+/** One column per answerable (PARENT) question of the dataset's surveys, in question order. */
+export type ExportColumn = { questionId: number; questionNr: string; title: string };
+
+export type ExportRow = {
+  id: string;
+  name: string | null;
+  municipality: string | null;
+  village: string | null;
+  /** ISO 8601. */
+  date: string;
+  status: AssetStatus;
+  latitude: number | null;
+  longitude: number | null;
+  riskLevel: RiskLevel;
+  /** By question id: the answer as text in the export's language; a multiple choice joined with ', '. */
+  answers: Record<number, string>;
+};
+
+export type DatasetExport = {
+  dataset: { id: number; name: string };
+  /** How many rows the batches will give (counted when opened). */
+  total: number;
+  columns: ExportColumn[];
+  /** Each call starts a fresh pass; rows in (date, id) order, `batchSize` assets at a time. */
+  batches: () => AsyncIterable<ExportRow[]>;
+};
+
+export const DEFAULT_EXPORT_BATCH_SIZE = 1000;
+
+/**
+ * A dataset, or its filtered part, as rows to write out (POST /surveys/dataset-respondents/export).
+ * Same visibility and filter rules as the filtered respondent list. Nothing is held beyond one
+ * batch: assets come by keyset pagination on (date, id), and each batch's answers in one query.
+ * Batches are separate statements, so an asset edited during a long export shows its state at the
+ * moment its batch was read. Throws 404 `dataset_not_found`.
+ */
+export async function openDatasetExport(
+  db: Database,
+  viewer: TokenClaims | null,
+  input: { datasetId: number; filters: FilterSelection[] },
+  language: Language,
+  options: { batchSize?: number } = {},
+): Promise<DatasetExport> {
+  const dataset = await requireVisibleDataset(db, viewer, input.datasetId);
+  const criteria: AssetCriteria = {
+    publicOnly: !seesEverything(viewer),
+    datasetId: dataset.id,
+    filters: await resolveFilters(db, dataset.id, input.filters),
+  };
+  const [questions, total] = await Promise.all([
+    findDatasetSurveyIds(db, dataset.id).then((surveyIds) => selectParentQuestions(db, surveyIds)),
+    countAssets(db, criteria),
+  ]);
+  const columns = questions
+    .sort((a, b) => compareQuestionNr(a.questionNr, b.questionNr) || a.id - b.id)
+    .map((question) => ({
+      questionId: question.id,
+      questionNr: question.questionNr,
+      title: localize(question, 'title', language) ?? question.questionNr,
+    }));
+  const batchSize = options.batchSize ?? DEFAULT_EXPORT_BATCH_SIZE;
+
+  const optionTexts = await selectOptionTexts(
+    db,
+    columns.map((column) => column.questionId),
+  );
+  const format = answerFormatter(optionTexts, language);
+  const read = (after: ExportCursor | null) => selectExportBatch(db, criteria, after, batchSize);
+
+  async function* batches(): AsyncIterable<ExportRow[]> {
+    let rows = await read(null);
+    while (rows.length > 0) {
+      const last = rows[rows.length - 1]!;
+      // The next batch loads while this one is being written out.
+      const next = rows.length < batchSize ? Promise.resolve([]) : read({ date: last.cursorDate, id: last.id });
+      next.catch(() => {}); // Surfaces below, when awaited; not as an unhandled rejection meanwhile.
+      const answers = await selectAnswerTuples(
+        db,
+        rows.map((row) => row.id),
+      );
+      yield rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        municipality: row.municipality,
+        village: row.village,
+        date: row.date.toISOString(),
+        status: assetStatusOf(row.status),
+        latitude: row.latitude,
+        longitude: row.longitude,
+        riskLevel: riskLevelOf(row.riskLevel),
+        answers: format(answers.get(row.id) ?? []),
+      }));
+      rows = await next;
+    }
+  }
+
+  return { dataset: { id: dataset.id, name: dataset.name }, total, columns, batches };
+}
+
+type OptionText = Awaited<ReturnType<typeof selectOptionTexts>>[number];
+
+/**
+ * An asset's answers → per question one text: the option's description in the language (else its
+ * value) plus ' — ' and value2 when there is one; a multiple choice's options in option order,
+ * joined with ', '; a text answer as written.
+ */
+function answerFormatter(options: OptionText[], language: Language) {
+  const byId = new Map(options.map((option) => [option.id, option]));
+  return (tuples: AnswerTuple[]): Record<number, string> => {
+    const parts = new Map<number, { order: number; text: string }[]>();
+    for (const [questionId, optionId, value, value2] of tuples) {
+      const option = optionId === null ? undefined : byId.get(optionId);
+      const text = answerText(
+        {
+          optionId: option ? option.id : null,
+          value,
+          value2,
+          optionDescriptionXk: option?.descriptionXk ?? null,
+          optionDescriptionEn: option?.descriptionEn ?? null,
+          optionDescriptionSr: option?.descriptionSr ?? null,
+        },
+        language,
+      );
+      if (text === '') continue;
+      let list = parts.get(questionId);
+      if (!list) parts.set(questionId, (list = []));
+      list.push({ order: option?.optionOrder ?? 0, text });
+    }
+    const result: Record<number, string> = {};
+    for (const [questionId, list] of parts) {
+      result[questionId] = list
+        .sort((a, b) => a.order - b.order)
+        .map((part) => part.text)
+        .join(', ');
+    }
+    return result;
+  };
+}

@@ -1,0 +1,127 @@
+import {
+  type AnswerDetail,
+  type AssetDetail,
+  AssetStatus,
+  type AssetSummary,
+  type MediaItem,
+  MEDIA_TYPES,
+  MediaType,
+  RiskLevel,
+} from '@trashegimia/contract/assets';
+import type { Language } from '@trashegimia/contract/common';
+import type { AnswerRow, AssetRow } from './assets.repo';
+import { compareQuestionNr, localize, localizedFields } from './survey-text';
+
+/** What the lists show of an asset's media: its types and the URL of its first photo. */
+export type MediaSummary = { types: MediaType[]; photoUrl: string | null };
+
+export const NO_MEDIA: MediaSummary = { types: [], photoUrl: null };
+
+/** Stored text columns are checked against the contract's enums, so one odd row cannot break a list. */
+const KnownStatus = AssetStatus.catch('UPLOADED');
+const KnownRiskLevel = RiskLevel.catch('low');
+export const assetStatusOf = (status: string): AssetStatus => KnownStatus.parse(status);
+export const riskLevelOf = (riskLevel: string): RiskLevel => KnownRiskLevel.parse(riskLevel);
+
+export function presentAssetSummary(row: AssetRow, mediaSummary: MediaSummary, admin: boolean): AssetSummary {
+  return {
+    id: row.id,
+    surveyId: row.surveyId,
+    datasetId: row.datasetId,
+    datasetName: row.datasetName,
+    uniqueId: row.uniqueId,
+    name: row.name,
+    municipality: row.municipality,
+    village: row.village,
+    assetType: row.assetType,
+    usability: row.usability,
+    access: row.access,
+    risk: row.risk,
+    riskLevel: riskLevelOf(row.riskLevel),
+    date: row.date.toISOString(),
+    locationAlt: row.latitude,
+    locationLong: row.longitude,
+    status: assetStatusOf(row.status),
+    comments: row.comments,
+    adminNote: admin ? row.adminNote : null,
+    userId: row.userId,
+    deviceId: row.deviceId,
+    viewCount: row.viewCount,
+    photoUrl: mediaSummary.photoUrl,
+    mediaTypes: mediaSummary.types,
+  };
+}
+
+/** Known media types in the contract's order. */
+export const mediaTypesOf = (types: Iterable<string>): MediaType[] => {
+  const present = new Set(types);
+  return MEDIA_TYPES.filter((type) => present.has(type));
+};
+
+/** Answers in question order (dotted numbers, numerically); a question's chosen options in option order. */
+export function sortAnswers<Row extends Pick<AnswerRow, 'questionNr' | 'questionId' | 'optionOrder'>>(
+  rows: Row[],
+): Row[] {
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort(
+      (a, b) =>
+        compareQuestionNr(a.row.questionNr, b.row.questionNr) ||
+        a.row.questionId - b.row.questionId ||
+        (a.row.optionOrder ?? 0) - (b.row.optionOrder ?? 0) ||
+        a.index - b.index,
+    )
+    .map(({ row }) => row);
+}
+
+export function presentAnswer(row: AnswerRow, language: Language): AnswerDetail {
+  const option = {
+    optionDescriptionXk: row.optionId === null ? null : row.optionDescriptionXk,
+    optionDescriptionEn: row.optionId === null ? null : row.optionDescriptionEn,
+    optionDescriptionSr: row.optionId === null ? null : row.optionDescriptionSr,
+  };
+  return {
+    questionId: row.questionId,
+    questionNr: row.questionNr,
+    questionType: row.questionType,
+    questionIdentifier: row.questionIdentifier,
+    optionId: row.optionId,
+    value: row.value,
+    value2: row.value2,
+    ...localizedFields(row, 'title', language),
+    ...localizedFields(option, 'optionDescription', language),
+  };
+}
+
+export const presentAssetDetail = (
+  row: AssetRow,
+  mediaSummary: MediaSummary,
+  admin: boolean,
+  answerRows: AnswerRow[],
+  language: Language,
+): AssetDetail => ({
+  ...presentAssetSummary(row, mediaSummary, admin),
+  answers: sortAnswers(answerRows).map((answer) => presentAnswer(answer, language)),
+});
+
+export const presentMediaItem = (
+  row: { id: number; path: string; type: string; contentType: string | null; size: number | null },
+  url: string,
+): MediaItem | null => {
+  const type = MediaType.safeParse(row.type);
+  if (!type.success) return null;
+  return { id: row.id, path: row.path, url, type: type.data, contentType: row.contentType, size: row.size };
+};
+
+/** An answer as one line of text: the option's description in the language (or its value), then value2. */
+export function answerText(
+  row: Pick<
+    AnswerRow,
+    'optionId' | 'value' | 'value2' | 'optionDescriptionXk' | 'optionDescriptionEn' | 'optionDescriptionSr'
+  >,
+  language: Language,
+): string {
+  const main = row.optionId === null ? row.value : (localize(row, 'optionDescription', language) ?? row.value);
+  const extra = row.value2?.trim() ? row.value2 : null;
+  return [main?.trim() ? main : null, extra].filter((part) => part !== null).join(' — ');
+}

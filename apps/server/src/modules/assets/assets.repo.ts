@@ -1,0 +1,389 @@
+import { type SQL, type SQLWrapper, and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { answers, assets, datasets, media, questionOptions, questions } from '../../db/schema/index';
+import { containsText } from './text-search';
+
+/** A filter whose options are known to belong to its question (see resolveFilters in the service). */
+export type ResolvedFilter = {
+  questionId: number;
+  optionIds: number[];
+  /** The chosen options' values, for answers stored without an option id. */
+  values: string[];
+};
+
+export type TextField = 'name' | 'municipality' | 'village' | 'comments' | 'adminNote';
+
+/** Which assets a call is about; every field narrows (AND). */
+export type AssetCriteria = {
+  /** Approved assets of active datasets only: everyone but administrators. */
+  publicOnly: boolean;
+  datasetId?: number;
+  surveyId?: number;
+  status?: string;
+  userId?: number;
+  deviceId?: number;
+  /** Each field contains its text (case- and accent-insensitive). */
+  contains?: Partial<Record<TextField, string>>;
+  /** Any of name, municipality, village contains it. */
+  search?: string;
+  dateFrom?: Date;
+  /** Inclusive. */
+  dateTo?: Date;
+  /** Exclusive: the day after a date-only dateTo. */
+  dateBefore?: Date;
+  latMin?: number;
+  latMax?: number;
+  lngMin?: number;
+  lngMax?: number;
+  /** AND across filters, OR within one filter's options. */
+  filters?: ResolvedFilter[];
+};
+
+export type AssetSort = {
+  sortBy: 'date' | 'name' | 'viewCount' | 'municipality' | 'status';
+  sortOrder: 'asc' | 'desc';
+};
+
+export const assetColumns = {
+  id: assets.id,
+  surveyId: assets.surveyId,
+  datasetId: assets.datasetId,
+  datasetName: datasets.name,
+  uniqueId: assets.uniqueId,
+  name: assets.name,
+  municipality: assets.municipality,
+  village: assets.village,
+  assetType: assets.assetType,
+  usability: assets.usability,
+  access: assets.access,
+  risk: assets.risk,
+  riskLevel: assets.riskLevel,
+  date: assets.date,
+  latitude: assets.latitude,
+  longitude: assets.longitude,
+  status: assets.status,
+  comments: assets.comments,
+  adminNote: assets.adminNote,
+  userId: assets.userId,
+  deviceId: assets.deviceId,
+  viewCount: assets.viewCount,
+};
+
+export type AssetRow = {
+  id: string;
+  surveyId: number;
+  datasetId: number;
+  datasetName: string;
+  uniqueId: string;
+  name: string | null;
+  municipality: string | null;
+  village: string | null;
+  assetType: string | null;
+  usability: string | null;
+  access: string | null;
+  risk: string | null;
+  riskLevel: string;
+  date: Date;
+  latitude: number | null;
+  longitude: number | null;
+  status: string;
+  comments: string | null;
+  adminNote: string | null;
+  userId: number | null;
+  deviceId: number | null;
+  viewCount: number;
+};
+
+const textColumns = {
+  name: assets.name,
+  municipality: assets.municipality,
+  village: assets.village,
+  comments: assets.comments,
+  adminNote: assets.adminNote,
+} as const;
+
+/** Approved assets of active datasets; needs `datasets` joined. */
+const publicVisibility = () => and(eq(assets.status, 'APPROVED'), eq(datasets.isActive, true));
+
+/** The WHERE of a criteria set (every query here joins datasets on the asset's dataset). */
+export function assetWhere(criteria: AssetCriteria): SQL | undefined {
+  const c = criteria;
+  return and(
+    c.publicOnly ? publicVisibility() : undefined,
+    c.datasetId === undefined ? undefined : eq(assets.datasetId, c.datasetId),
+    c.surveyId === undefined ? undefined : eq(assets.surveyId, c.surveyId),
+    c.status === undefined ? undefined : eq(assets.status, c.status),
+    c.userId === undefined ? undefined : eq(assets.userId, c.userId),
+    c.deviceId === undefined ? undefined : eq(assets.deviceId, c.deviceId),
+    ...Object.entries(c.contains ?? {}).map(([field, text]) =>
+      text ? containsText(textColumns[field as TextField], text) : undefined,
+    ),
+    c.search
+      ? sql`(${containsText(assets.name, c.search)} or ${containsText(assets.municipality, c.search)} or ${containsText(assets.village, c.search)})`
+      : undefined,
+    c.dateFrom === undefined ? undefined : gte(assets.date, c.dateFrom),
+    c.dateTo === undefined ? undefined : lte(assets.date, c.dateTo),
+    c.dateBefore === undefined ? undefined : lt(assets.date, c.dateBefore),
+    c.latMin === undefined ? undefined : gte(assets.latitude, c.latMin),
+    c.latMax === undefined ? undefined : lte(assets.latitude, c.latMax),
+    c.lngMin === undefined ? undefined : gte(assets.longitude, c.lngMin),
+    c.lngMax === undefined ? undefined : lte(assets.longitude, c.lngMax),
+    matchesFilters(c.filters ?? []),
+  );
+}
+
+/**
+ * The assets that chose one of each filter's options: AND across filters, OR within one. Each
+ * filter is an index-only range scan of answers_question_option_asset_idx (question, options) —
+ * only the answers that match are read, never every answer of a question — and the filters' asset
+ * sets are intersected before any asset row is touched. That keeps the plan the same whatever the
+ * filters' selectivity (a chain of semi-joins let misestimated row counts pick nested loops that
+ * took seconds at 100,000 assets). Answers stored without an option id match on their value.
+ */
+function matchesFilters(filters: ResolvedFilter[]): SQL | undefined {
+  if (filters.length === 0) return undefined;
+  const sets = filters.map((filter) => {
+    const byOption = sql`select ${answers.assetId} from ${answers} where ${and(
+      eq(answers.questionId, filter.questionId),
+      inArray(answers.optionId, filter.optionIds),
+    )}`;
+    if (filter.values.length === 0) return byOption;
+    const byValue = sql`select ${answers.assetId} from ${answers} where ${and(
+      eq(answers.questionId, filter.questionId),
+      isNull(answers.optionId),
+      inArray(answers.value, filter.values),
+    )}`;
+    return sql`(${byOption} union all ${byValue})`;
+  });
+  return sql`${assets.id} in (${sql.join(sets, sql` intersect `)})`;
+}
+
+function orderOf({ sortBy, sortOrder }: AssetSort): SQL[] {
+  const direction = sortOrder === 'desc' ? desc : asc;
+  // Texts compare without case; empty ones go last whichever the direction.
+  const text = (column: SQLWrapper) =>
+    sql`lower(${column}) ${sql.raw(sortOrder === 'desc' ? 'desc' : 'asc')} nulls last`;
+  const first = {
+    date: direction(assets.date),
+    name: text(assets.name),
+    municipality: text(assets.municipality),
+    viewCount: direction(assets.viewCount),
+    status: direction(assets.status),
+  }[sortBy];
+  // The id makes the order total, so pages neither repeat nor skip an asset.
+  return sortBy === 'date' ? [first, direction(assets.id)] : [first, desc(assets.date), direction(assets.id)];
+}
+
+export async function selectAssetPage(
+  db: Executor,
+  criteria: AssetCriteria,
+  sort: AssetSort,
+  page: { limit: number; offset: number },
+): Promise<AssetRow[]> {
+  return db
+    .select(assetColumns)
+    .from(assets)
+    .innerJoin(datasets, eq(datasets.id, assets.datasetId))
+    .where(assetWhere(criteria))
+    .orderBy(...orderOf(sort))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countAssets(db: Executor, criteria: AssetCriteria): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(assets)
+    .innerJoin(datasets, eq(datasets.id, assets.datasetId))
+    .where(assetWhere(criteria));
+  return row?.count ?? 0;
+}
+
+export type MediaSummaryRow = { assetId: string; type: string; path: string };
+
+/** For each asset, its first medium of each type (so: its media types, and its first photo). */
+export async function selectMediaSummaries(db: Executor, assetIds: string[]): Promise<MediaSummaryRow[]> {
+  if (assetIds.length === 0) return [];
+  return db
+    .selectDistinctOn([media.assetId, media.type], { assetId: media.assetId, type: media.type, path: media.path })
+    .from(media)
+    .where(inArray(media.assetId, assetIds))
+    .orderBy(media.assetId, media.type, media.id);
+}
+
+export async function findAsset(db: Executor, id: string, publicOnly: boolean): Promise<AssetRow | undefined> {
+  const [row] = await db
+    .select(assetColumns)
+    .from(assets)
+    .innerJoin(datasets, eq(datasets.id, assets.datasetId))
+    .where(and(eq(assets.id, id), publicOnly ? publicVisibility() : undefined))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Counts a view and reads the asset in one statement, only when the viewer may see it: the
+ * increment is atomic under concurrent views, and an invisible asset is neither counted nor read.
+ */
+export async function countViewAndFind(db: Executor, id: string, publicOnly: boolean): Promise<AssetRow | undefined> {
+  const [row] = await db
+    .update(assets)
+    .set({ viewCount: sql`${assets.viewCount} + 1` })
+    .from(datasets)
+    .where(and(eq(assets.id, id), eq(datasets.id, assets.datasetId), publicOnly ? publicVisibility() : undefined))
+    .returning(assetColumns);
+  return row;
+}
+
+export type AnswerRow = {
+  assetId: string;
+  questionId: number;
+  questionNr: string;
+  questionType: string | null;
+  questionIdentifier: string | null;
+  titleXk: string | null;
+  titleEn: string | null;
+  titleSr: string | null;
+  optionId: number | null;
+  optionOrder: number | null;
+  value: string | null;
+  value2: string | null;
+  optionDescriptionXk: string | null;
+  optionDescriptionEn: string | null;
+  optionDescriptionSr: string | null;
+};
+
+/** The answers of the assets with their questions and chosen options (question order is the caller's). */
+export async function selectAnswers(db: Executor, assetIds: string[]): Promise<AnswerRow[]> {
+  if (assetIds.length === 0) return [];
+  return db
+    .select({
+      assetId: answers.assetId,
+      questionId: answers.questionId,
+      questionNr: questions.questionNr,
+      questionType: questions.questionType,
+      questionIdentifier: questions.questionIdentifier,
+      titleXk: questions.titleXk,
+      titleEn: questions.titleEn,
+      titleSr: questions.titleSr,
+      optionId: answers.optionId,
+      optionOrder: questionOptions.optionOrder,
+      value: answers.value,
+      value2: answers.value2,
+      optionDescriptionXk: questionOptions.descriptionXk,
+      optionDescriptionEn: questionOptions.descriptionEn,
+      optionDescriptionSr: questionOptions.descriptionSr,
+    })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .leftJoin(questionOptions, eq(questionOptions.id, answers.optionId))
+    .where(inArray(answers.assetId, assetIds))
+    .orderBy(answers.assetId, answers.id);
+}
+
+/** [questionId, optionId, value, value2] in the order they were stored. */
+export type AnswerTuple = [number, number | null, string | null, string | null];
+
+/**
+ * The answers of a batch of assets, one row per asset with its answers aggregated by the database:
+ * a thousand small JSON documents parse far faster than thirty thousand rows (exports).
+ */
+export async function selectAnswerTuples(db: Executor, assetIds: string[]): Promise<Map<string, AnswerTuple[]>> {
+  if (assetIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      assetId: answers.assetId,
+      answers: sql<
+        AnswerTuple[] | string
+      >`json_agg(json_build_array(${answers.questionId}, ${answers.optionId}, ${answers.value}, ${answers.value2}) order by ${answers.id})`,
+    })
+    .from(answers)
+    .where(inArray(answers.assetId, assetIds))
+    .groupBy(answers.assetId);
+  return new Map(
+    rows.map((row) => [
+      row.assetId,
+      typeof row.answers === 'string' ? (JSON.parse(row.answers) as AnswerTuple[]) : row.answers,
+    ]),
+  );
+}
+
+/** Every option (deleted ones too: old answers point at them) the questions offer, their own or borrowed. */
+export async function selectOptionTexts(db: Executor, questionIds: number[]) {
+  if (questionIds.length === 0) return [];
+  const offered = db
+    .select({ id: sql`coalesce(${questions.optionsSourceQuestionId}, ${questions.id})` })
+    .from(questions)
+    .where(inArray(questions.id, questionIds));
+  return db
+    .select({
+      id: questionOptions.id,
+      value: questionOptions.value,
+      optionOrder: questionOptions.optionOrder,
+      descriptionXk: questionOptions.descriptionXk,
+      descriptionEn: questionOptions.descriptionEn,
+      descriptionSr: questionOptions.descriptionSr,
+    })
+    .from(questionOptions)
+    .where(inArray(questionOptions.questionId, offered));
+}
+
+export async function selectMedia(db: Executor, assetId: string) {
+  return db
+    .select({ id: media.id, path: media.path, type: media.type, contentType: media.contentType, size: media.size })
+    .from(media)
+    .where(eq(media.assetId, assetId))
+    .orderBy(media.id);
+}
+
+export async function selectFirstPhotoPath(db: Executor, assetId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ path: media.path })
+    .from(media)
+    .where(and(eq(media.assetId, assetId), eq(media.type, 'PHOTO')))
+    .orderBy(media.id)
+    .limit(1);
+  return row?.path ?? null;
+}
+
+/** The PARENT (answerable) questions of the surveys, for export columns. */
+export async function selectParentQuestions(db: Executor, surveyIds: number[]) {
+  if (surveyIds.length === 0) return [];
+  return db
+    .select({
+      id: questions.id,
+      questionNr: questions.questionNr,
+      titleXk: questions.titleXk,
+      titleEn: questions.titleEn,
+      titleSr: questions.titleSr,
+    })
+    .from(questions)
+    .where(and(inArray(questions.surveyId, surveyIds), eq(questions.questionCategory, 'PARENT')));
+}
+
+/** Where an export batch resumes: after this (date, id). The date is the database's own text, to the microsecond. */
+export type ExportCursor = { date: string; id: string };
+
+/**
+ * One keyset batch in (date, id) order: the row comparison continues exactly after the cursor,
+ * whatever the batch size, and each batch is an index range scan rather than an ever-growing OFFSET.
+ */
+export async function selectExportBatch(
+  db: Executor,
+  criteria: AssetCriteria,
+  after: ExportCursor | null,
+  limit: number,
+) {
+  return db
+    .select({ ...assetColumns, cursorDate: sql<string>`${assets.date}::text` })
+    .from(assets)
+    .innerJoin(datasets, eq(datasets.id, assets.datasetId))
+    .where(
+      and(
+        assetWhere(criteria),
+        after ? sql`(${assets.date}, ${assets.id}) > (${after.date}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(assets.date), asc(assets.id))
+    .limit(limit);
+}

@@ -1,0 +1,23 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+
+/**
+ * Letters folded to their base letter for searching, so 'Peje' finds 'Pejë' and 'Cacak' finds
+ * 'Čačak': Albanian (ë, ç), Serbian Latin (č, ć, š, ž, đ) and a few common others. The database
+ * applies the same table with translate(), which needs no extension on PGlite or PostgreSQL.
+ */
+const ACCENTED = 'ËëÇçČčĆćŠšŽžĐđÉéÈèÊêÜüÖöÓóÄäÂâÁáÎîÍíÔôÛûÚú';
+const PLAIN = 'EeCcCcCcSsZzDdEeEeEeUuOoOoAaAaAaIiIiOoUuUu';
+
+const FOLD = new Map([...ACCENTED].map((letter, i) => [letter, PLAIN[i]!]));
+
+export const foldAccents = (text: string) =>
+  [...text.normalize('NFC')].map((letter) => FOLD.get(letter) ?? letter).join('');
+
+/** Escapes LIKE's wildcards (and its escape character), so '50%' matches the text '50%'. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The column contains the text, ignoring case and accents. */
+export function containsText(column: SQLWrapper, text: string): SQL {
+  const pattern = `%${escapeLike(foldAccents(text))}%`;
+  return sql`translate(${column}, ${ACCENTED}, ${PLAIN}) ilike ${pattern}`;
+}

@@ -1,0 +1,234 @@
+import { type SQL, and, asc, desc, eq, exists, inArray, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { assets, datasets, questionOptions, questions, surveys } from '../../db/schema/index';
+import { containsText } from '../assets/text-search';
+
+export type DatasetRow = Omit<typeof datasets.$inferSelect, 'createdAt' | 'updatedAt'>;
+export type DatasetStatsRow = {
+  totalResponses: number;
+  totalSurveys: number;
+  activeSurveys: number;
+  totalQuestions: number;
+};
+export type DatasetWithStats = DatasetRow & { stats: DatasetStatsRow };
+
+export type DatasetSelection = {
+  /** Inactive datasets too (admins). */
+  includeInactive: boolean;
+  /** Count assets of every status (admins); otherwise approved ones only. */
+  countAllStatuses: boolean;
+  ids?: number[];
+  search?: string;
+  sortBy: 'id' | 'name' | 'totalResponses';
+  sortOrder: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+};
+
+const ACTIVE_SURVEY_STATE = 1;
+
+const datasetColumns = {
+  id: datasets.id,
+  name: datasets.name,
+  descriptionXk: datasets.descriptionXk,
+  descriptionEn: datasets.descriptionEn,
+  descriptionSr: datasets.descriptionSr,
+  pillColor: datasets.pillColor,
+  isActive: datasets.isActive,
+};
+
+/**
+ * Datasets with their stats (DESIGN §5), in one statement: the assets are grouped once by
+ * (dataset, survey) — an index-only scan of assets_dataset_survey_status_idx — and that small
+ * result gives the responses, the surveys used, how many are active, and their questions.
+ * Sorting by totalResponses and paging happen in the same statement.
+ */
+export async function selectDatasetsWithStats(
+  db: Executor,
+  selection: DatasetSelection,
+): Promise<{ rows: DatasetWithStats[]; total: number }> {
+  const counted = selection.countAllStatuses
+    ? sql`count(*)`
+    : sql`count(*) filter (where ${assets.status} = 'APPROVED')`;
+  const used = db
+    .select({
+      datasetId: assets.datasetId,
+      surveyId: assets.surveyId,
+      responses: sql<number>`${counted}`.as('responses'),
+    })
+    .from(assets)
+    .groupBy(assets.datasetId, assets.surveyId)
+    .as('used');
+  const questionCounts = db
+    .select({ surveyId: questions.surveyId, questionCount: sql<number>`count(*)`.as('question_count') })
+    .from(questions)
+    .where(eq(questions.questionCategory, 'PARENT'))
+    .groupBy(questions.surveyId)
+    .as('question_counts');
+  const stats = db
+    .select({
+      datasetId: used.datasetId,
+      totalResponses: sql<number>`sum(${used.responses})`.as('total_responses'),
+      totalSurveys: sql<number>`count(*)`.as('total_surveys'),
+      activeSurveys: sql<number>`count(*) filter (where ${surveys.surveyState} = ${ACTIVE_SURVEY_STATE})`.as(
+        'active_surveys',
+      ),
+      totalQuestions: sql<number>`sum(coalesce(${questionCounts.questionCount}, 0))`.as('total_questions'),
+    })
+    .from(used)
+    .innerJoin(surveys, eq(surveys.id, used.surveyId))
+    .leftJoin(questionCounts, eq(questionCounts.surveyId, used.surveyId))
+    .groupBy(used.datasetId)
+    .as('stats');
+
+  const totalResponses = sql<number>`coalesce(${stats.totalResponses}, 0)::int`;
+  const where = and(...datasetConditions(selection));
+  const direction = selection.sortOrder === 'desc' ? desc : asc;
+  const order: SQL[] = {
+    id: [direction(datasets.id)],
+    name: [direction(sql`lower(${datasets.name})`), direction(datasets.id)],
+    totalResponses: [direction(totalResponses), direction(datasets.id)],
+  }[selection.sortBy];
+
+  const rows = await db
+    .select({
+      ...datasetColumns,
+      totalResponses: totalResponses.mapWith(Number),
+      totalSurveys: sql<number>`coalesce(${stats.totalSurveys}, 0)::int`.mapWith(Number),
+      activeSurveys: sql<number>`coalesce(${stats.activeSurveys}, 0)::int`.mapWith(Number),
+      totalQuestions: sql<number>`coalesce(${stats.totalQuestions}, 0)::int`.mapWith(Number),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(datasets)
+    .leftJoin(stats, eq(stats.datasetId, datasets.id))
+    .where(where)
+    .orderBy(...order)
+    .limit(selection.limit)
+    .offset(selection.offset);
+
+  // Past the last page the window count has no row to ride on.
+  const total = rows[0]?.total ?? (selection.offset > 0 ? await countDatasets(db, where) : 0);
+  return {
+    rows: rows.map(({ totalResponses, totalSurveys, activeSurveys, totalQuestions, total: _total, ...dataset }) => ({
+      ...dataset,
+      stats: { totalResponses, totalSurveys, activeSurveys, totalQuestions },
+    })),
+    total,
+  };
+}
+
+function datasetConditions(selection: DatasetSelection): (SQL | undefined)[] {
+  const search = selection.search;
+  return [
+    selection.includeInactive ? undefined : eq(datasets.isActive, true),
+    selection.ids ? inArray(datasets.id, selection.ids) : undefined,
+    search
+      ? or(
+          containsText(datasets.name, search),
+          containsText(datasets.descriptionXk, search),
+          containsText(datasets.descriptionEn, search),
+          containsText(datasets.descriptionSr, search),
+        )
+      : undefined,
+  ];
+}
+
+async function countDatasets(db: Executor, where: SQL | undefined) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(datasets)
+    .where(where);
+  return row?.count ?? 0;
+}
+
+/** The dataset without stats; inactive ones only when asked. */
+export async function findDataset(db: Executor, id: number, options: { includeInactive: boolean }) {
+  const [row] = await db
+    .select(datasetColumns)
+    .from(datasets)
+    .where(and(eq(datasets.id, id), options.includeInactive ? undefined : eq(datasets.isActive, true)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The surveys a dataset's assets use (DESIGN §5). Surveys are few: one index probe each into
+ * assets_dataset_survey_status_idx, instead of reading every asset of the dataset.
+ */
+export async function findDatasetSurveyIds(db: Executor, datasetId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: surveys.id })
+    .from(surveys)
+    .where(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(assets)
+          .where(and(eq(assets.datasetId, datasetId), eq(assets.surveyId, surveys.id))),
+      ),
+    )
+    .orderBy(surveys.id);
+  return rows.map((row) => row.id);
+}
+
+export const CHOICE_QUESTION_TYPES = ['SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'DROPDOWN', 'SELECT_AND_TEXT'] as const;
+export type ChoiceQuestionType = (typeof CHOICE_QUESTION_TYPES)[number];
+
+export type ChoiceQuestionOptionRow = {
+  questionId: number;
+  questionNr: string;
+  questionType: ChoiceQuestionType;
+  questionIdentifier: string | null;
+  titleXk: string | null;
+  titleEn: string | null;
+  titleSr: string | null;
+  optionId: number;
+  value: string;
+  descriptionXk: string | null;
+  descriptionEn: string | null;
+  descriptionSr: string | null;
+};
+
+/**
+ * The choice questions of the given surveys, one row per offered option (not deleted), in option
+ * order; a question that borrows another's options (optionsSourceQuestionId) gets those. Questions
+ * without options have no row. `questionIds` narrows to those questions.
+ */
+export async function findChoiceQuestionOptions(
+  db: Executor,
+  surveyIds: number[],
+  questionIds?: number[],
+): Promise<ChoiceQuestionOptionRow[]> {
+  if (surveyIds.length === 0 || questionIds?.length === 0) return [];
+  return (await db
+    .select({
+      questionId: questions.id,
+      questionNr: questions.questionNr,
+      questionType: questions.questionType,
+      questionIdentifier: questions.questionIdentifier,
+      titleXk: questions.titleXk,
+      titleEn: questions.titleEn,
+      titleSr: questions.titleSr,
+      optionId: questionOptions.id,
+      value: questionOptions.value,
+      descriptionXk: questionOptions.descriptionXk,
+      descriptionEn: questionOptions.descriptionEn,
+      descriptionSr: questionOptions.descriptionSr,
+    })
+    .from(questions)
+    .innerJoin(
+      questionOptions,
+      and(
+        eq(questionOptions.questionId, sql`coalesce(${questions.optionsSourceQuestionId}, ${questions.id})`),
+        eq(questionOptions.isDeleted, false),
+      ),
+    )
+    .where(
+      and(
+        inArray(questions.surveyId, surveyIds),
+        inArray(questions.questionType, [...CHOICE_QUESTION_TYPES]),
+        questionIds ? inArray(questions.id, questionIds) : undefined,
+      ),
+    )
+    .orderBy(questions.id, questionOptions.optionOrder, questionOptions.id)) as ChoiceQuestionOptionRow[];
+}

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  Dataset,
+  DatasetFilters,
+  DatasetList,
+  DatasetListQuery,
+  DatasetParams,
+  DatasetStatsList,
+  DatasetStatsQuery,
+} from '@trashegimia/contract/datasets';
+import type { Database } from '../../db/client';
+import { errorResponses } from '../../errors';
+import { getDataset, getDatasetFilters, listDatasetStats, listDatasets } from './datasets.service';
+
+export const datasetRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['datasets'],
+        summary: 'Datasets with their stats; inactive ones only for administrators who ask',
+        querystring: DatasetListQuery,
+        response: { 200: DatasetList, ...errorResponses(400) },
+      },
+    },
+    async (request) => listDatasets(db, request.auth, request.query, request.language),
+  );
+
+  app.get(
+    '/stats',
+    {
+      schema: {
+        tags: ['datasets'],
+        summary: 'Stats of datasets (logged-in users)',
+        querystring: DatasetStatsQuery,
+        response: { 200: DatasetStatsList, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listDatasetStats(db, request.auth, request.query, request.language),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['datasets'],
+        summary: 'One dataset with its stats',
+        params: DatasetParams,
+        response: { 200: Dataset, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => getDataset(db, request.auth, request.params.id, request.language),
+  );
+
+  app.get(
+    '/:id/filters',
+    {
+      schema: {
+        tags: ['datasets'],
+        summary: "The dataset's choice questions with their options, in the request's language",
+        params: DatasetParams,
+        response: { 200: DatasetFilters, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => getDatasetFilters(db, request.auth, request.params.id, request.language),
+  );
+};

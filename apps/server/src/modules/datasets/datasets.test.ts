@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import type { DatabaseHandle } from '../../db/client';
+import { createAsset, createDataset, createOption, createQuestion, createSurvey } from '../../test/factories';
+import { startTestApp } from '../../test/test-app';
+import { openTestDatabase } from '../../test/test-database';
+import { asAdmin, asGuest, asUser } from '../../test/tokens';
+
+let database: DatabaseHandle;
+let app: App;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await startTestApp(database);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+let wordCounter = 0;
+/** A word no other test's datasets contain, so a search isolates this test's datasets. */
+const uniqueWord = () => `Tag${++wordCounter}x${Date.now().toString(36)}`;
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+describe('GET /api/datasets', () => {
+  it('shows each dataset with its approved assets, the surveys they use and their questions', async () => {
+    const db = database.db;
+    const word = uniqueWord();
+    const dataset = await createDataset(db, { name: `Kalatë ${word}` });
+    const active = await createSurvey(db);
+    const passive = await createSurvey(db, { surveyState: 0 });
+    await createQuestion(db, active.id, { questionCategory: 'CHAPTER', questionType: null });
+    await createQuestion(db, active.id);
+    await createQuestion(db, active.id, { questionType: 'TEXT' });
+    await createQuestion(db, passive.id);
+    // A survey of another dataset does not count here.
+    await createQuestion(db, (await createSurvey(db)).id);
+    await createAsset(db, { surveyId: active.id, datasetId: dataset.id });
+    await createAsset(db, { surveyId: active.id, datasetId: dataset.id });
+    await createAsset(db, { surveyId: active.id, datasetId: dataset.id, status: 'UPLOADED' });
+    await createAsset(db, { surveyId: passive.id, datasetId: dataset.id, status: 'REJECTED' });
+
+    const publicView = (await get(`/api/datasets?search=${word}`)).json();
+    expect(publicView.items).toEqual([
+      expect.objectContaining({
+        id: dataset.id,
+        name: `Kalatë ${word}`,
+        isActive: true,
+        stats: { totalResponses: 2, totalSurveys: 2, activeSurveys: 1, totalQuestions: 3 },
+      }),
+    ]);
+
+    const adminView = (await get(`/api/datasets?search=${word}`, await asAdmin())).json();
+    expect(adminView.items[0].stats).toEqual({
+      totalResponses: 4,
+      totalSurveys: 2,
+      activeSurveys: 1,
+      totalQuestions: 3,
+    });
+  });
+
+  it('describes a dataset in the language of the request, with all three texts', async () => {
+    const word = uniqueWord();
+    await createDataset(database.db, {
+      name: word,
+      descriptionXk: 'Kulla guri',
+      descriptionEn: 'Stone towers',
+      descriptionSr: 'Kamene kule',
+    });
+    const [english] = (await get(`/api/datasets?search=${word}`, { language: 'en' })).json().items;
+    expect(english).toMatchObject({
+      description: 'Stone towers',
+      descriptionXk: 'Kulla guri',
+      descriptionEn: 'Stone towers',
+      descriptionSr: 'Kamene kule',
+    });
+    const [albanian] = (await get(`/api/datasets?search=${word}`)).json().items;
+    expect(albanian.description).toBe('Kulla guri');
+  });
+
+  it('finds datasets by name or description, ignoring case and accents', async () => {
+    const word = uniqueWord();
+    const dataset = await createDataset(database.db, { name: `Peizazhe ${word}`, descriptionXk: 'Gryka e Rugovës' });
+    const byDescription = (await get(`/api/datasets?search=${encodeURIComponent(' RUGOVES ')}`)).json();
+    expect(byDescription.items.map((d: { id: number }) => d.id)).toContain(dataset.id);
+    const byName = (await get(`/api/datasets?search=peizazhe%20${word.toLowerCase()}`)).json();
+    expect(byName.items.map((d: { id: number }) => d.id)).toEqual([dataset.id]);
+  });
+
+  it('hides inactive datasets from everyone but an admin who asks for them', async () => {
+    const word = uniqueWord();
+    const inactive = await createDataset(database.db, { name: `Arkiva ${word}`, isActive: false });
+    const ids = async (url: string, headers?: Record<string, string>) =>
+      (await get(url, headers)).json().items.map((d: { id: number }) => d.id);
+
+    expect(await ids(`/api/datasets?search=${word}&includeInactive=true`)).toEqual([]);
+    expect(await ids(`/api/datasets?search=${word}&includeInactive=true`, await asUser())).toEqual([]);
+    expect(await ids(`/api/datasets?search=${word}`, await asAdmin())).toEqual([]);
+    expect(await ids(`/api/datasets?search=${word}&includeInactive=1`, await asAdmin())).toEqual([inactive.id]);
+
+    expect((await get(`/api/datasets/${inactive.id}`)).statusCode).toBe(404);
+    const forAdmin = await get(`/api/datasets/${inactive.id}`, await asAdmin());
+    expect(forAdmin.statusCode).toBe(200);
+    expect(forAdmin.json()).toMatchObject({ id: inactive.id, isActive: false });
+  });
+
+  it('sorts alphabetically or by most responses, and pages with meta', async () => {
+    const db = database.db;
+    const word = uniqueWord();
+    const survey = await createSurvey(db);
+    const zeta = await createDataset(db, { name: `Zeta ${word}` });
+    const alpha = await createDataset(db, { name: `alpha ${word}` });
+    const beta = await createDataset(db, { name: `Beta ${word}` });
+    for (const [dataset, count] of [
+      [alpha, 2],
+      [beta, 1],
+    ] as const) {
+      for (let i = 0; i < count; i++) await createAsset(db, { surveyId: survey.id, datasetId: dataset.id });
+    }
+    const names = async (query: string) =>
+      (await get(`/api/datasets?search=${word}&${query}`)).json().items.map((d: { id: number }) => d.id);
+
+    expect(await names('sortBy=name')).toEqual([alpha.id, beta.id, zeta.id]);
+    expect(await names('sortBy=name&sortOrder=desc')).toEqual([zeta.id, beta.id, alpha.id]);
+    expect(await names('sortBy=totalResponses&sortOrder=desc')).toEqual([alpha.id, beta.id, zeta.id]);
+    expect(await names('sortBy=id')).toEqual([zeta.id, alpha.id, beta.id]);
+
+    const secondPage = (await get(`/api/datasets?search=${word}&sortBy=name&limit=2&page=2`)).json();
+    expect(secondPage.items.map((d: { id: number }) => d.id)).toEqual([zeta.id]);
+    expect(secondPage.meta).toEqual({ page: 2, limit: 2, totalItems: 3, totalPages: 2 });
+    const pastTheEnd = (await get(`/api/datasets?search=${word}&limit=2&page=5`)).json();
+    expect(pastTheEnd).toEqual({ items: [], meta: { page: 5, limit: 2, totalItems: 3, totalPages: 2 } });
+    expect((await get(`/api/datasets?search=${word}&limit=5000`)).json().meta.limit).toBe(1000);
+  });
+
+  it('refuses a bad sort or page with 400 naming the parameter', async () => {
+    const badSort = await get('/api/datasets?sortBy=colour');
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.json().field).toBe('sortBy');
+    const badPage = await get('/api/datasets?page=0');
+    expect(badPage.statusCode).toBe(400);
+    expect(badPage.json().field).toBe('page');
+  });
+});
+
+describe('GET /api/datasets/:id', () => {
+  it('gives one dataset with its stats', async () => {
+    const db = database.db;
+    const dataset = await createDataset(db);
+    const survey = await createSurvey(db);
+    await createAsset(db, { surveyId: survey.id, datasetId: dataset.id });
+    const response = await get(`/api/datasets/${dataset.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: dataset.id, name: dataset.name, stats: { totalResponses: 1 } });
+  });
+
+  it("answers 404 'Dataset not found' for an unknown dataset, and 400 naming id for a malformed one", async () => {
+    const missing = await get('/api/datasets/987654');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ message: 'Dataset not found', code: 'dataset_not_found' });
+
+    const malformed = await get('/api/datasets/abc');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'invalid_input', field: 'id' });
+  });
+});
+
+describe('GET /api/datasets/stats', () => {
+  it('is for logged-in users: anonymous visitors get 401, guests 403', async () => {
+    expect((await get('/api/datasets/stats')).statusCode).toBe(401);
+    const guest = await get('/api/datasets/stats', await asGuest());
+    expect(guest.statusCode).toBe(403);
+  });
+
+  it('gives the stats of the datasets asked for', async () => {
+    const db = database.db;
+    const survey = await createSurvey(db);
+    const first = await createDataset(db);
+    const second = await createDataset(db);
+    await createDataset(db);
+    await createAsset(db, { surveyId: survey.id, datasetId: second.id });
+
+    const response = await get(`/api/datasets/stats?ids=${first.id},${second.id}`, await asUser());
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      items: [
+        {
+          dataset: expect.objectContaining({ id: first.id, name: first.name }),
+          stats: { totalResponses: 0, totalSurveys: 0, activeSurveys: 0, totalQuestions: 0 },
+        },
+        {
+          dataset: expect.objectContaining({ id: second.id }),
+          stats: { totalResponses: 1, totalSurveys: 1, activeSurveys: 1, totalQuestions: 0 },
+        },
+      ],
+      meta: { page: 1, limit: 20, totalItems: 2, totalPages: 1 },
+    });
+    expect((await get('/api/datasets/stats?ids=1,x', await asUser())).json().field).toBe('ids');
+  });
+});
+
+describe('GET /api/datasets/:id/filters', () => {
+  it("offers the dataset's choice questions with their options, in question order and the request's language", async () => {
+    const db = database.db;
+    const dataset = await createDataset(db);
+    const survey = await createSurvey(db);
+    await createAsset(db, { surveyId: survey.id, datasetId: dataset.id });
+
+    const tenth = await createQuestion(db, survey.id, {
+      questionNr: '1.10',
+      titleXk: 'Materiali',
+      titleEn: 'Material',
+    });
+    await createOption(db, tenth.id, { value: 'Gur', descriptionXk: 'Gur', descriptionEn: 'Stone', optionOrder: 2 });
+    await createOption(db, tenth.id, { value: 'Dru', descriptionXk: 'Dru', descriptionEn: 'Timber', optionOrder: 1 });
+    await createOption(db, tenth.id, { value: 'Kashtë', isDeleted: true });
+    const second = await createQuestion(db, survey.id, {
+      questionNr: '1.2',
+      questionType: 'DROPDOWN',
+      questionIdentifier: 'MUNICIPALITY_NAME',
+      titleXk: 'Komuna',
+      titleEn: 'Municipality',
+    });
+    await createOption(db, second.id, { value: 'Pejë', descriptionEn: 'Peja' });
+    // Borrows the options of 1.10.
+    const borrowing = await createQuestion(db, survey.id, {
+      questionNr: '2',
+      questionType: 'MULTIPLE_CHOICE',
+      optionsSourceQuestionId: tenth.id,
+    });
+    // Left out: a choice question without options, a text question, a question of another survey.
+    await createQuestion(db, survey.id, { questionNr: '3' });
+    const text = await createQuestion(db, survey.id, { questionNr: '4', questionType: 'TEXT' });
+    await createOption(db, text.id);
+    const elsewhere = await createQuestion(db, (await createSurvey(db)).id);
+    await createOption(db, elsewhere.id);
+
+    const english = await get(`/api/datasets/${dataset.id}/filters`, { language: 'en' });
+    expect(english.statusCode).toBe(200);
+    const items = english.json().items;
+    expect(items.map((item: { question: { id: number } }) => item.question.id)).toEqual([
+      second.id,
+      tenth.id,
+      borrowing.id,
+    ]);
+    expect(items[0].question).toEqual({
+      id: second.id,
+      questionType: 'DROPDOWN',
+      questionIdentifier: 'MUNICIPALITY_NAME',
+      title: 'Municipality',
+      titleXk: 'Komuna',
+      titleEn: 'Municipality',
+      titleSr: expect.any(String),
+      questionOptions: [
+        expect.objectContaining({ value: 'Pejë', description: 'Peja', descriptionXk: 'Pejë', descriptionEn: 'Peja' }),
+      ],
+    });
+    expect(items[1].question.questionOptions.map((o: { description: string }) => o.description)).toEqual([
+      'Timber',
+      'Stone',
+    ]);
+    expect(items[2].question.questionOptions.map((o: { value: string }) => o.value)).toEqual(['Dru', 'Gur']);
+
+    const albanian = (await get(`/api/datasets/${dataset.id}/filters`)).json().items;
+    expect(albanian[0].question.title).toBe('Komuna');
+    expect(albanian[1].question.questionOptions[0].description).toBe('Dru');
+  });
+
+  it('answers 404 for an unknown or inactive dataset', async () => {
+    expect((await get('/api/datasets/987654/filters')).json().message).toBe('Dataset not found');
+    const inactive = await createDataset(database.db, { isActive: false });
+    expect((await get(`/api/datasets/${inactive.id}/filters`)).statusCode).toBe(404);
+    expect((await get(`/api/datasets/${inactive.id}/filters`, await asAdmin())).statusCode).toBe(200);
+  });
+});

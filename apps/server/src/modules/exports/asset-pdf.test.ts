@@ -1,0 +1,152 @@
+import { extractText, getDocumentProxy } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { drawDemoPhoto } from '../../db/seed/demo-images';
+import { createRandom } from '../../db/seed/random';
+import { answersOf, documentFromDetail, documentFromExportRow, formatCoordinates } from './asset-document';
+import {
+  createPdfDocument,
+  finishPdf,
+  pdfBuffer,
+  renderAssetPdf,
+  renderAssetSection,
+  renderExportCover,
+} from './asset-pdf';
+import { assetDetail } from './document-fixtures';
+import { documentTexts } from './document-texts';
+
+const context = (language: 'xk' | 'en' | 'sr' = 'xk') => ({
+  language,
+  texts: documentTexts(language),
+  generatedAt: new Date('2025-01-15T09:30:00Z'),
+});
+
+async function textOf(pdf: Buffer): Promise<{ text: string; pages: number }> {
+  const proxy = await getDocumentProxy(new Uint8Array(pdf));
+  const { text, totalPages } = await extractText(proxy, { mergePages: true });
+  return { text: text.replace(/\s+/g, ' '), pages: totalPages };
+}
+
+describe('answersOf', () => {
+  it('groups a multiple-choice question into one item with a line per option and appends value2', () => {
+    expect(answersOf(assetDetail())).toEqual([
+      { questionNr: '1.1', title: 'Emri i asetit', values: ['Kulla e Jasharëve'] },
+      { questionNr: '1.2', title: 'Materiali ndërtimor', values: ['Gur i latuar', 'Dru'] },
+      { questionNr: '2.1', title: 'Gjendja', values: ['Tjetër — çati e rrënuar'] },
+    ]);
+  });
+
+  it('falls back to the Albanian title and option text when the language has none', () => {
+    const detail = assetDetail();
+    detail.answers = [{ ...detail.answers[1]!, title: null, optionDescription: null }];
+    expect(answersOf(detail)).toEqual([{ questionNr: '1.2', title: 'Pyetja 1.2', values: ['Gur i latuar'] }]);
+  });
+});
+
+describe('formatCoordinates', () => {
+  it('writes hemispheres and five decimals, or nothing without both values', () => {
+    expect(formatCoordinates(42.7661, 20.7853)).toBe('42.76610° N, 20.78530° E');
+    expect(formatCoordinates(-1.5, -2)).toBe('1.50000° S, 2.00000° W');
+    expect(formatCoordinates(null, 20)).toBeNull();
+  });
+});
+
+describe('renderAssetPdf', () => {
+  it('produces a valid PDF whose text keeps Albanian and Serbian letters', async () => {
+    const detail = assetDetail();
+    detail.answers.push({
+      ...detail.answers[0]!,
+      questionId: 9,
+      questionNr: '3.1',
+      title: 'Emri në serbisht',
+      value: 'Manastir Visoki Dečani — Манастир Високи Дечани',
+    });
+    const photo = drawDemoPhoto('monuments', createRandom(7));
+    const pdf = await pdfBuffer(renderAssetPdf(documentFromDetail(detail, '#8B4513'), photo, context()));
+
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+    // The embedded font, never a standard one that cannot print ë or č.
+    expect(pdf.toString('latin1')).toContain('DejaVuSans');
+    expect(pdf.toString('latin1')).not.toContain('/Helvetica');
+
+    const { text } = await textOf(pdf);
+    expect(text).toContain('Kulla e Jasharëve');
+    expect(text).toContain('Manastir Visoki Dečani');
+    expect(text).toContain('Манастир Високи Дечани');
+    expect(text).toContain('Gur i latuar');
+    expect(text).toContain('Tjetër — çati e rrënuar');
+    expect(text).toContain('Skënderaj');
+    expect(text).toContain('Aprovuar');
+    expect(text).toContain('3 maj 2024');
+    expect(text).toContain('42.76610° N, 20.78530° E');
+    expect(text).toMatch(/Faqja 1 nga \d/);
+  });
+
+  it('labels the document in the request language', async () => {
+    const pdf = await pdfBuffer(renderAssetPdf(documentFromDetail(assetDetail(), null), null, context('sr')));
+    const { text } = await textOf(pdf);
+    expect(text).toContain('Opština');
+    expect(text).toContain('Odgovori');
+    expect(text).toContain('Strana 1 od 1');
+    expect(text).toContain('3. maj 2024.');
+  });
+
+  it('names an unnamed asset and skips a photo it cannot read', async () => {
+    const doc = documentFromDetail(assetDetail({ name: null, answers: [] }), 'not-a-colour');
+    const pdf = await pdfBuffer(renderAssetPdf(doc, Buffer.from('not an image'), context('en')));
+    const { text } = await textOf(pdf);
+    expect(text).toContain('Unnamed');
+    expect(text).toContain('No answers were recorded');
+  });
+
+  it('numbers every page of a long document', async () => {
+    const detail = assetDetail();
+    detail.answers = Array.from({ length: 120 }, (_, index) => ({
+      ...detail.answers[0]!,
+      questionId: index + 1,
+      questionNr: `${Math.floor(index / 10) + 1}.${(index % 10) + 1}`,
+      value: `Përgjigja ${index + 1}`,
+    }));
+    const pdf = await pdfBuffer(renderAssetPdf(documentFromDetail(detail, null), null, context('en')));
+    const { text, pages } = await textOf(pdf);
+    expect(pages).toBeGreaterThan(2);
+    expect(text).toContain(`Page ${pages} of ${pages}`);
+    expect(text).toContain('Përgjigja 120');
+  });
+});
+
+describe('a whole-dataset PDF', () => {
+  it('has a cover and one section per asset, numbered page by page as it streams', async () => {
+    const ctx = context('en');
+    const doc = createPdfDocument('Monumente', ctx, 'running');
+    renderExportCover(doc, { datasetName: 'Monumente', datasetColor: '#8B4513', total: 2, filtered: true }, ctx);
+    const columns = [{ questionId: 5, questionNr: '1.3', title: 'Period' }];
+    for (const name of ['Kulla e Jasharëve', 'Manastir Visoki Dečani']) {
+      doc.addPage();
+      const row = {
+        id: crypto.randomUUID(),
+        name,
+        municipality: 'Deçan',
+        village: null,
+        date: '2024-05-03T10:00:00.000Z',
+        status: 'APPROVED' as const,
+        latitude: null,
+        longitude: null,
+        riskLevel: 'low' as const,
+        answers: { 5: 'Mesjeta' },
+      };
+      renderAssetSection(doc, documentFromExportRow(row, columns, { name: 'Monumente', color: '#8B4513' }), ctx);
+    }
+    finishPdf(doc, ctx);
+    const { text, pages } = await textOf(await pdfBuffer(doc));
+    expect(pages).toBe(3);
+    expect(text).toContain('DATASET EXPORT');
+    expect(text).toContain('Assets: 2');
+    expect(text).toContain('Kulla e Jasharëve');
+    expect(text).toContain('Manastir Visoki Dečani');
+    expect(text).toContain('1.3 Period');
+    expect(text).toContain('Mesjeta');
+    expect(text).toContain('Page 3');
+    expect(text).not.toContain('Page 3 of');
+  });
+});

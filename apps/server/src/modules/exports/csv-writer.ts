@@ -1,0 +1,37 @@
+import type { DocumentTexts } from './document-texts';
+import type { ExportColumn, ExportRow } from './export-types';
+import { formatCsvDate, type TableCell, tableColumns, tableRow } from './table-rows';
+
+/** Excel reads a CSV as UTF-8 only when it starts with a byte order mark. */
+export const UTF8_BOM = '\uFEFF';
+
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
+export function csvField(cell: TableCell): string {
+  if (cell === null) return '';
+  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
+  const text = cell instanceof Date ? formatCsvDate(cell) : cell;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (cells: readonly TableCell[]) => `${cells.map(csvField).join(',')}\r\n`;
+
+/**
+ * The CSV file as chunks: the BOM and header row first, then one chunk per batch of rows, so the
+ * consumer pulls batch after batch (Readable.from respects backpressure) and no more than one batch
+ * is held in memory.
+ */
+export async function* csvChunks(
+  columns: readonly ExportColumn[],
+  batches: AsyncIterable<ExportRow[]>,
+  texts: DocumentTexts,
+): AsyncGenerator<string> {
+  yield UTF8_BOM + csvLine(tableColumns(columns, texts).map((column) => column.header));
+  for await (const batch of batches) {
+    if (batch.length === 0) continue;
+    let chunk = '';
+    for (const row of batch) chunk += csvLine(tableRow(row, columns, texts));
+    yield chunk;
+  }
+}

@@ -1,0 +1,2 @@
+// The rows an export writes come from the assets module; the writers depend on these shapes only.
+export type { DatasetExport, ExportColumn, ExportRow } from '../assets/assets.export';

@@ -1,0 +1,60 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AssetParams, DatasetExportBody } from '@trashegimia/contract/assets';
+import type { Database } from '../../db/client';
+import { errorResponses } from '../../errors';
+import type { BlobStore } from '../../storage/blob-store';
+import { requireUser } from '../auth/guards';
+import { type Download, downloadAssetPdf, type ExportOptions, exportDataset } from './exports.service';
+
+/** `blobs` supplies the asset photo; without it a PDF has none. */
+export type ExportRoutesOptions = { db: Database; blobs?: BlobStore } & ExportOptions;
+
+/** Documents: one asset as PDF, a dataset as CSV, XLSX or PDF. Registered under /api/surveys. */
+export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (app, { db, blobs, ...options }) => {
+  app.get(
+    '/assets/:id/pdf',
+    {
+      schema: {
+        tags: ['assets'],
+        summary: 'One asset as a PDF (anyone who may see the asset)',
+        description: 'Answers `application/pdf` as an attachment; labels and answers in the request language.',
+        params: AssetParams,
+        response: errorResponses(400, 404),
+      },
+    },
+    async (request, reply) => {
+      const download = await downloadAssetPdf(db, blobs, request.auth, request.params.id, request.language, options);
+      return sendDownload(reply, download);
+    },
+  );
+
+  app.post(
+    '/dataset-respondents/export',
+    {
+      // Who may ask is settled before the body is read.
+      preValidation: requireUser,
+      schema: {
+        tags: ['assets'],
+        summary: 'A dataset (or its filtered part) as CSV, XLSX or, without exportType, PDF (logged-in users)',
+        description:
+          'Streams one row per asset and one column per question. A PDF holds at most MAX_PDF_EXPORT_ASSETS assets; beyond it the answer is 413.',
+        body: DatasetExportBody,
+        response: errorResponses(400, 401, 403, 404, 413),
+      },
+    },
+    async (request, reply) => {
+      const download = await exportDataset(db, request.auth, request.body, request.language, options);
+      return sendDownload(reply, download);
+    },
+  );
+};
+
+function sendDownload(reply: FastifyReply, download: Download) {
+  return reply
+    .header('content-type', download.contentType)
+    .header('content-disposition', download.contentDisposition)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(download.body);
+}

@@ -1,0 +1,157 @@
+import { PassThrough, Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { TokenClaims } from '@trashegimia/contract/auth';
+import { type DatasetExportBody, MAX_PDF_EXPORT_ASSETS } from '@trashegimia/contract/assets';
+import type { Language } from '@trashegimia/contract/common';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import type { BlobStore } from '../../storage/blob-store';
+import { assertUser } from '../auth/guards';
+import { assetPhotoPath, getAssetDetail, openDatasetExport } from '../assets/assets.service';
+import { documentFromDetail, documentFromExportRow } from './asset-document';
+import {
+  assetTitle,
+  createPdfDocument,
+  finishPdf,
+  type PdfContext,
+  renderAssetPdf,
+  renderAssetSection,
+  renderExportCover,
+} from './asset-pdf';
+import { csvChunks } from './csv-writer';
+import { DOCUMENT_TIME_ZONE, documentTexts, fill, formatCount } from './document-texts';
+import { findDatasetColor } from './exports.repo';
+import { attachmentDisposition } from './file-names';
+import { writeXlsx } from './xlsx-writer';
+
+/** A file ready to send: its headers and a stream of its bytes. */
+export type Download = { contentType: string; contentDisposition: string; body: Readable };
+
+export type ExportOptions = {
+  /** Most assets a whole-dataset PDF holds (tests lower it). */
+  maxPdfAssets?: number;
+  now?: () => Date;
+};
+
+const CONTENT_TYPE = {
+  pdf: 'application/pdf',
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+/**
+ * One asset as a PDF, for whoever may see the asset (the same visibility as its detail). A download
+ * is not a view, so the view count stays. The first photo is included when the store has it.
+ */
+export async function downloadAssetPdf(
+  db: Database,
+  blobs: BlobStore | undefined,
+  viewer: TokenClaims | null,
+  id: string,
+  language: Language,
+  options: ExportOptions = {},
+): Promise<Download> {
+  const detail = await getAssetDetail(db, viewer, id, language, { countView: false });
+  const [color, photo] = await Promise.all([findDatasetColor(db, detail.datasetId), readPhoto(db, blobs, id)]);
+  const context = pdfContext(language, options);
+  const asset = documentFromDetail(detail, color);
+  return {
+    contentType: CONTENT_TYPE.pdf,
+    contentDisposition: attachmentDisposition(assetTitle(asset, context.texts), {
+      extension: 'pdf',
+      fallback: 'asset',
+    }),
+    body: renderAssetPdf(asset, photo, context),
+  };
+}
+
+/**
+ * The whole dataset, or the part the filters select, as CSV, XLSX or (no exportType) PDF; one row
+ * per asset, one column per question. CSV and XLSX stream batch by batch from the database to the
+ * response; a PDF is capped at `maxPdfAssets` and refused with 413 beyond it.
+ */
+export async function exportDataset(
+  db: Database,
+  viewer: TokenClaims | null,
+  body: { datasetId: number; exportType?: DatasetExportBody['exportType']; filters: DatasetExportBody['filters'] },
+  language: Language,
+  options: ExportOptions = {},
+): Promise<Download> {
+  assertUser(viewer);
+  const texts = documentTexts(language);
+  const filters = body.filters ?? [];
+  const data = await openDatasetExport(db, viewer, { datasetId: body.datasetId, filters }, language);
+  const now = options.now?.() ?? new Date();
+  const disposition = (extension: string) =>
+    attachmentDisposition(data.dataset.name, { extension, fallback: 'dataset', suffix: `-${kosovoDate(now)}` });
+
+  if (body.exportType === 'CSV') {
+    return {
+      contentType: CONTENT_TYPE.csv,
+      contentDisposition: disposition('csv'),
+      body: Readable.from(csvChunks(data.columns, data.batches(), texts), { objectMode: false }),
+    };
+  }
+
+  if (body.exportType === 'XLSX') {
+    const stream = new PassThrough();
+    writeXlsx(stream, { sheetName: data.dataset.name, columns: data.columns, batches: data.batches(), texts }).catch(
+      (error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
+    return { contentType: CONTENT_TYPE.xlsx, contentDisposition: disposition('xlsx'), body: stream };
+  }
+
+  const max = options.maxPdfAssets ?? MAX_PDF_EXPORT_ASSETS;
+  if (data.total > max) {
+    throw new AppError(
+      413,
+      'pdf_export_too_large',
+      fill(texts.export.tooManyForPdf, { count: formatCount(data.total, language), max: formatCount(max, language) }),
+    );
+  }
+  // Pages stream out as they are made ('running' page numbers), so memory stays flat up to the cap.
+  // Photos are left out to keep the file a sensible size.
+  const context = pdfContext(language, options, now);
+  const color = await findDatasetColor(db, data.dataset.id);
+  const dataset = { name: data.dataset.name, color };
+  const doc = createPdfDocument(data.dataset.name, context, 'running');
+  renderExportCover(
+    doc,
+    { datasetName: dataset.name, datasetColor: color, total: data.total, filtered: filters.length > 0 },
+    context,
+  );
+  void (async () => {
+    for await (const batch of data.batches()) {
+      for (const [index, row] of batch.entries()) {
+        doc.addPage();
+        renderAssetSection(doc, documentFromExportRow(row, data.columns, dataset), context);
+        // Rendering is CPU work: let other requests in between.
+        if (index % 50 === 49) await nextTurn();
+      }
+    }
+    finishPdf(doc, context);
+  })().catch((error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))));
+  return { contentType: CONTENT_TYPE.pdf, contentDisposition: disposition('pdf'), body: doc };
+}
+
+async function readPhoto(db: Database, blobs: BlobStore | undefined, assetId: string): Promise<Buffer | null> {
+  if (!blobs) return null;
+  const path = await assetPhotoPath(db, assetId);
+  if (!path) return null;
+  // A photo missing from the store leaves the PDF without it rather than failing the download.
+  return blobs.read(path).catch(() => null);
+}
+
+function pdfContext(language: Language, options: ExportOptions, now = options.now?.() ?? new Date()): PdfContext {
+  return { language, texts: documentTexts(language), generatedAt: now };
+}
+
+/** Today in Kosovo as yyyy-mm-dd, for file names. */
+function kosovoDate(date: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: DOCUMENT_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+}

@@ -1,0 +1,107 @@
+import { DOCUMENT_TIME_ZONE, type DocumentTexts } from './document-texts';
+import type { ExportColumn, ExportRow } from './export-types';
+
+/**
+ * The spreadsheet shape shared by CSV and XLSX: fixed columns, then one per question. Text cells are
+ * neutralised against formula injection; coordinates stay numbers and the date stays a date.
+ */
+export type TableCell = string | number | Date | null;
+
+export type TableColumn = { header: string; kind: 'text' | 'number' | 'date'; width: number };
+
+export function tableColumns(columns: readonly ExportColumn[], texts: DocumentTexts): TableColumn[] {
+  const c = texts.columns;
+  const table: TableColumn[] = [
+    { header: c.id, kind: 'text', width: 38 },
+    { header: c.name, kind: 'text', width: 36 },
+    { header: c.municipality, kind: 'text', width: 18 },
+    { header: c.village, kind: 'text', width: 18 },
+    { header: c.date, kind: 'date', width: 18 },
+    { header: c.status, kind: 'text', width: 12 },
+    { header: c.latitude, kind: 'number', width: 12 },
+    { header: c.longitude, kind: 'number', width: 12 },
+    { header: c.riskLevel, kind: 'text', width: 12 },
+    ...columns.map((column) => ({
+      header: [column.questionNr, column.title].filter(Boolean).join(' '),
+      kind: 'text' as const,
+      width: Math.min(40, Math.max(14, Math.ceil((column.questionNr.length + column.title.length + 1) * 0.6))),
+    })),
+  ];
+  return table.map((column) => ({ ...column, header: neutraliseFormula(column.header) }));
+}
+
+/** One asset as cells in the order of `tableColumns`; the date is the asset's local date and time in Kosovo. */
+export function tableRow(row: ExportRow, columns: readonly ExportColumn[], texts: DocumentTexts): TableCell[] {
+  return [
+    row.id,
+    row.name,
+    row.municipality,
+    row.village,
+    kosovoWallClock(row.date),
+    texts.status[row.status],
+    row.latitude,
+    row.longitude,
+    texts.risk[row.riskLevel],
+    ...columns.map((column) => row.answers[column.questionId] ?? null),
+  ].map((cell) => (typeof cell === 'string' ? neutraliseFormula(cell) : cell));
+}
+
+/** =, +, -, @, tab and carriage return. */
+const FORMULA_START = new Set([0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d]);
+
+/**
+ * A text cell that a spreadsheet would run as a formula (=, +, -, @, tab or CR first) gets a leading
+ * apostrophe (OWASP 'CSV injection'). Numbers never pass through here, so coordinates stay numeric.
+ */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.has(text.charCodeAt(0)) ? `'${text}` : text;
+}
+
+const wallClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: DOCUMENT_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Kosovo's offset from UTC by UTC hour (offsets only change on the hour); kept small. */
+const offsetByHour = new Map<number, number>();
+const HOUR = 3_600_000;
+
+function kosovoOffset(instant: number): number {
+  const hour = Math.floor(instant / HOUR);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const parts = Object.fromEntries(wallClock.formatToParts(hour * HOUR).map((part) => [part.type, part.value]));
+    const local = Date.UTC(
+      Number(parts.year),
+      Number(parts.month) - 1,
+      Number(parts.day),
+      Number(parts.hour),
+      Number(parts.minute),
+      Number(parts.second),
+    );
+    offset = local - hour * HOUR;
+    if (offsetByHour.size > 10_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+/**
+ * Spreadsheets have no time zones: a date cell is a wall-clock reading. This returns a Date whose UTC
+ * fields are the asset's date and time in Kosovo, which is how exceljs and `formatCsvDate` read it.
+ */
+export function kosovoWallClock(iso: string): Date {
+  const instant = Date.parse(iso);
+  return new Date(instant + kosovoOffset(instant));
+}
+
+/** 'YYYY-MM-DD HH:mm:ss', which Excel and LibreOffice read as a date and time. */
+export function formatCsvDate(wallClockDate: Date): string {
+  return wallClockDate.toISOString().slice(0, 19).replace('T', ' ');
+}

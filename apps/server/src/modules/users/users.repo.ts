@@ -1,0 +1,58 @@
+import { asc, count, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { UserListQuery } from '@trashegimia/contract/users';
+import type { Executor } from '../../db/client';
+import { users } from '../../db/schema/index';
+import { conflict, sqlState, UNIQUE_VIOLATION } from '../../errors';
+
+export type UserRow = typeof users.$inferSelect;
+
+const SORT_COLUMNS = {
+  id: users.id,
+  userName: users.userName,
+  role: users.role,
+  lastLogin: users.lastLogin,
+  createdAt: users.createdAt,
+} as const;
+
+export async function listUsers(db: Executor, query: z.output<typeof UserListQuery>) {
+  const direction = query.sortOrder === 'desc' ? desc : asc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .orderBy(direction(SORT_COLUMNS[query.sortBy]), asc(users.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ value: count() }).from(users),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export async function findUserById(db: Executor, id: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+export async function insertUser(
+  db: Executor,
+  values: { userName: string; passwordHash: string; role: number; createdBy: string | null },
+) {
+  try {
+    const [user] = await db.insert(users).values(values).returning();
+    return user!;
+  } catch (error) {
+    if (sqlState(error) === UNIQUE_VIOLATION)
+      throw conflict('A user with this name already exists', 'user_name_taken', 'userName');
+    throw error;
+  }
+}
+
+export async function deleteUserById(db: Executor, id: number) {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+export async function countAdmins(db: Executor) {
+  const [row] = await db.select({ value: count() }).from(users).where(eq(users.role, 2));
+  return row?.value ?? 0;
+}

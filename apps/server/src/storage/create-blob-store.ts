@@ -1,0 +1,19 @@
+import { createHmac } from 'node:crypto';
+import path from 'node:path';
+import type { Config } from '../config';
+import type { BlobStore } from './blob-store';
+import { LocalBlobStore } from './local-blob-store';
+
+/** The configured driver behind the one BlobStore interface. */
+export function createBlobStore(config: Pick<Config, 'storage' | 'dataDir' | 'auth'>): BlobStore {
+  switch (config.storage.driver) {
+    case 'local':
+      // Derived from the server secret (as the captcha keys are), so every instance accepts the same URLs.
+      return new LocalBlobStore(
+        path.join(config.dataDir, 'blobs'),
+        createHmac('sha256', config.auth.jwtSecret).update('local-blob-read-url').digest('hex'),
+      );
+    case 'azure':
+      throw new Error('STORAGE_DRIVER=azure is not available yet; use STORAGE_DRIVER=local');
+  }
+}

@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkBlobPath, parseRequestedBlobPath } from './blob-path';
+import { LocalBlobStore } from './local-blob-store';
+
+const root = mkdtempSync(path.join(tmpdir(), 'trashegimia-blobs-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('blob paths', () => {
+  it('accept relative paths inside the store', () => {
+    expect(checkBlobPath('demo/001-kulla-e-sahatit.png')).toBe('demo/001-kulla-e-sahatit.png');
+    expect(checkBlobPath('media/ë ç/photo.jpg')).toBe('media/ë ç/photo.jpg');
+  });
+
+  it('refuse anything that could leave the store', () => {
+    for (const bad of ['', '/etc/passwd', 'a/../../b', '..', './a', 'a//b', 'a\\..\\b', 'a/\u0000b', 'a/']) {
+      expect(checkBlobPath(bad), JSON.stringify(bad)).toBeNull();
+    }
+  });
+
+  it('refuse encoded slashes, backslashes and NULs in request URLs before decoding', () => {
+    expect(parseRequestedBlobPath('media/kulla%20e%20Sahatit.png')).toBe('media/kulla e Sahatit.png');
+    for (const bad of ['a%2F..%2Fb', 'a%2f..', '%5C..', 'a%00b', '%2e%2e/x', 'a/%E0%A4%A']) {
+      expect(() => parseRequestedBlobPath(bad), bad).toThrow(expect.objectContaining({ statusCode: 400 }));
+    }
+  });
+});
+
+describe('LocalBlobStore', () => {
+  const now = Date.UTC(2024, 0, 1, 12, 0, 0);
+  const store = new LocalBlobStore(root, 'signing-key', () => now);
+
+  it('signs URLs that it accepts until they expire', async () => {
+    const url = new URL(await store.readUrl('demo/a.png', 600), 'http://localhost');
+    expect(url.pathname).toBe('/api/blobs/demo/a.png');
+    const expires = url.searchParams.get('expires')!;
+    const signature = url.searchParams.get('signature')!;
+    // At least the asked-for time, rounded up to a 5-minute step so URLs repeat and caches hit.
+    expect(Number(expires) * 1000 - now).toBeGreaterThanOrEqual(600_000);
+    expect(Number(expires) % 300).toBe(0);
+    expect(await store.readUrl('demo/a.png', 600)).toBe(`${url.pathname}${url.search}`);
+
+    expect(store.checkSignature('demo/a.png', expires, signature)).toBe('valid');
+    expect(store.checkSignature('demo/b.png', expires, signature)).toBe('invalid');
+    expect(store.checkSignature('demo/a.png', String(Number(expires) + 1), signature)).toBe('invalid');
+    expect(store.checkSignature('demo/a.png', expires, `${signature}x`)).toBe('invalid');
+    expect(store.checkSignature('demo/a.png', undefined, signature)).toBe('invalid');
+
+    const later = new LocalBlobStore(root, 'signing-key', () => now + 3_600_000);
+    expect(later.checkSignature('demo/a.png', expires, signature)).toBe('expired');
+    const otherKey = new LocalBlobStore(root, 'another-key', () => now);
+    expect(otherKey.checkSignature('demo/a.png', expires, signature)).toBe('invalid');
+  });
+
+  it('encodes each path segment in the URL', async () => {
+    expect(await store.readUrl('media/Kulla e Sahatit?.png')).toMatch(
+      /^\/api\/blobs\/media\/Kulla%20e%20Sahatit%3F\.png\?/,
+    );
+  });
+
+  it('reads files and tells whether they exist, and never outside its root', async () => {
+    writeFileSync(path.join(root, 'note.txt'), 'Përshëndetje');
+    expect((await store.read('note.txt')).toString('utf8')).toBe('Përshëndetje');
+    expect(await store.exists('note.txt')).toBe(true);
+    expect(await store.exists('missing.txt')).toBe(false);
+    await expect(store.read('../outside.txt')).rejects.toThrow(/not a valid blob path/);
+    await expect(store.readUrl('/etc/passwd')).rejects.toThrow(/not a valid blob path/);
+  });
+});

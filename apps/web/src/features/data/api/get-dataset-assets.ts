@@ -1,0 +1,46 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { AssetList } from '@trashegimia/contract/assets';
+import { getDatasetRespondents, getFilteredDatasetRespondents } from '@/shared/api/get-dataset-respondents';
+import { DATASET_PAGE_SIZE, LIST_STALE_TIME_MS } from '@/shared/config/data-constants';
+import type { AssetQuery, AssetSort } from '../lib/asset-query';
+
+export type DatasetAssetsParams = { datasetId: number; sort: AssetSort; query: AssetQuery };
+
+const SORTS = {
+  date: { sortBy: 'date', sortOrder: 'desc' },
+  name: { sortBy: 'name', sortOrder: 'asc' },
+} as const;
+
+/**
+ * One page (20) of a dataset's assets: GET with `search` when there is text, POST with the filters
+ * (filterPage DATASET_DETAILS) when filters apply, else the plain GET list.
+ */
+export const getDatasetAssetsPage = (
+  { datasetId, sort, query }: DatasetAssetsParams,
+  page: number,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<AssetList> => {
+  const paging = { page, limit: DATASET_PAGE_SIZE, ...SORTS[sort] };
+  if (query.kind === 'filtered') {
+    return getFilteredDatasetRespondents(
+      { datasetId, filters: query.filters, filterPage: 'DATASET_DETAILS', ...paging },
+      { signal },
+    );
+  }
+  return getDatasetRespondents(
+    { datasetId, ...paging, ...(query.kind === 'search' ? { search: query.search } : {}) },
+    { signal },
+  );
+};
+
+export const getDatasetAssetsQueryOptions = (params: DatasetAssetsParams) =>
+  infiniteQueryOptions({
+    queryKey: ['datasets', params.datasetId, 'assets', { sort: params.sort, query: params.query }],
+    queryFn: ({ pageParam, signal }) => getDatasetAssetsPage(params, pageParam, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last: AssetList) => (last.meta.page < last.meta.totalPages ? last.meta.page + 1 : undefined),
+    staleTime: LIST_STALE_TIME_MS,
+  });
+
+export const useDatasetAssets = (params: DatasetAssetsParams, { enabled = true }: { enabled?: boolean } = {}) =>
+  useInfiniteQuery({ ...getDatasetAssetsQueryOptions(params), enabled });

@@ -1,0 +1,375 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createApiMock,
+  makeAsset,
+  makeAssetDetail,
+  makeDataset,
+  makeFilter,
+  pageOf,
+  signInAs,
+} from '@/shared/testing/data-factories';
+import { jsonResponse, renderRoutes } from '@/shared/testing/test-utils';
+import type { Language } from '@/shared/i18n/language';
+import type { AssetSummary } from '@trashegimia/contract/assets';
+import { DatasetDetailRoute } from './dataset-detail-route';
+
+const DATASET = makeDataset({ id: 1, name: 'Monumente', pillColor: '#8B4513' });
+const FILTERS = {
+  items: [
+    makeFilter(10, 'Komuna', [
+      { id: 100, value: 'Prishtinë' },
+      { id: 101, value: 'Prizren' },
+    ]),
+    makeFilter(11, 'Pa opsione', []),
+  ],
+};
+
+type Options = {
+  as?: 'guest' | 'user' | 'admin';
+  path?: string;
+  language?: Language;
+  assets?: AssetSummary[];
+  datasetStatus?: number;
+};
+
+const setup = async ({
+  as = 'guest',
+  path = '/data/1',
+  language = 'en',
+  assets = [makeAsset()],
+  datasetStatus = 200,
+}: Options = {}) => {
+  signInAs(as);
+  const list = ({ page, limit }: { page: number; limit: number }) =>
+    jsonResponse(pageOf(assets.slice((page - 1) * limit, page * limit), { page, limit, totalItems: assets.length }));
+  const api = createApiMock({
+    'GET /api/datasets/1': () =>
+      datasetStatus === 200
+        ? jsonResponse(DATASET)
+        : jsonResponse({ statusCode: datasetStatus, error: 'x', message: '', code: 'not_found' }, datasetStatus),
+    'GET /api/datasets/1/filters': () => jsonResponse(FILTERS),
+    'GET /api/surveys/dataset-respondents': ({ url }) =>
+      list({ page: Number(url.searchParams.get('page')), limit: Number(url.searchParams.get('limit')) }),
+    'POST /api/surveys/dataset-respondents': ({ body }) => list(body as { page: number; limit: number }),
+  });
+  vi.stubGlobal('fetch', vi.fn(api.fetchMock));
+  const view = await renderRoutes(
+    [
+      { path: '/data/:categoryId', element: <DatasetDetailRoute /> },
+      { path: '/login', element: <h1>Login page</h1> },
+    ],
+    { initialPath: path, language },
+  );
+  if (datasetStatus === 200) await screen.findByRole('heading', { level: 1, name: DATASET.name });
+  return { ...view, api, user: userEvent.setup() };
+};
+
+const listItems = async () => {
+  await screen.findByText(/Total:/);
+  const section = screen.getByRole('region', { name: 'Assets' });
+  return within(section).queryAllByRole('listitem');
+};
+
+describe('dataset detail', () => {
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn(() => 'blob:download');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('numbers items with 4 digits, cuts names at 50 characters and names the unnamed', async () => {
+    const long = 'Kulla e Jasharëve në Prekaz, monument i trashëgimisë kombëtare';
+    await setup({
+      language: 'xk',
+      assets: [makeAsset({ name: long }), makeAsset({ name: null }), makeAsset({ name: '  ' })],
+    });
+    await screen.findByText('0001');
+    expect(screen.getByText('0002')).toBeInTheDocument();
+    expect(screen.getByText('0003')).toBeInTheDocument();
+    const cut = screen.getByRole('heading', { level: 3, name: `${long.slice(0, 50)}…` });
+    expect(cut).toHaveAttribute('title', long);
+    expect(screen.getAllByRole('heading', { level: 3, name: 'Pa emër' })).toHaveLength(2);
+  });
+
+  it("loads 20 at a time and says 'All N items loaded' after the last page", async () => {
+    const assets = Array.from({ length: 25 }, (_, index) => makeAsset({ name: `Aseti ${index + 1}` }));
+    const { user, api } = await setup({ assets });
+    expect(await listItems()).toHaveLength(20);
+    expect(screen.queryByText('All 25 items loaded')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByText('All 25 items loaded')).toBeInTheDocument();
+    expect(await listItems()).toHaveLength(25);
+    expect(screen.getByText('0025')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    const pages = api
+      .calls('GET', '/api/surveys/dataset-respondents')
+      .map((request) => request.url.searchParams.get('page'));
+    expect(pages).toEqual(['1', '2']);
+    expect(api.calls('GET', '/api/surveys/dataset-respondents')[0]?.url.searchParams.get('limit')).toBe('20');
+  });
+
+  it("says 'No objects found' for an empty dataset", async () => {
+    await setup({ assets: [] });
+    expect(await screen.findByText('No objects found')).toBeInTheDocument();
+  });
+
+  it('sorts by date or by name', async () => {
+    const { user, api } = await setup();
+    await listItems();
+    const lastSort = () => {
+      const request = api.calls('GET', '/api/surveys/dataset-respondents').at(-1);
+      return `${request?.url.searchParams.get('sortBy')} ${request?.url.searchParams.get('sortOrder')}`;
+    };
+    expect(screen.getByRole('button', { name: 'Date' })).toHaveAttribute('aria-pressed', 'true');
+    expect(lastSort()).toBe('date desc');
+    await user.click(screen.getByRole('button', { name: 'A - Z' }));
+    await waitFor(() => expect(lastSort()).toBe('name asc'));
+  });
+
+  it('hides the download button from guests and offers them a login link', async () => {
+    await setup({ as: 'guest' });
+    await listItems();
+    expect(screen.queryByRole('button', { name: 'Download dataset' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in / Register' })).toHaveAttribute(
+      'href',
+      '/login?redirectTo=%2Fdata%2F1',
+    );
+  });
+
+  it('lets a logged-in user download the dataset as CSV, with a spinner while it is generated', async () => {
+    const { user, api } = await setup({ as: 'user' });
+    let finish: (response: Response) => void = () => {};
+    api.requests.length = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input) === '/api/surveys/dataset-respondents/export') {
+          api.requests.push({
+            url: new URL(String(input), 'http://localhost'),
+            method: 'POST',
+            body: JSON.parse(String(init?.body)),
+          });
+          return new Promise<Response>((resolve) => (finish = resolve));
+        }
+        return api.fetchMock(input, init);
+      }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    expect(screen.queryByRole('link', { name: 'Log in / Register' })).not.toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Download dataset' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Download dataset' });
+    expect(within(dialog).getByRole('radio', { name: /PDF/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: /Excel \(XLSX\)/ })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: /CSV/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Generating the file...');
+    expect(api.requests.at(-1)?.body).toEqual({ datasetId: 1, exportType: 'CSV' });
+
+    finish(new Response('\uFEFFa;b', { headers: { 'Content-Disposition': 'attachment; filename="monumente.csv"' } }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(URL.createObjectURL).toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('The file was downloaded')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when an export is refused", async () => {
+    const { user, api } = await setup({ as: 'user' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+        String(input) === '/api/surveys/dataset-respondents/export'
+          ? jsonResponse(
+              {
+                statusCode: 413,
+                error: 'Payload Too Large',
+                message: 'A PDF holds at most 2000 assets; choose XLSX or CSV.',
+                code: 'too_large',
+              },
+              413,
+            )
+          : api.fetchMock(input, init),
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Download dataset' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: /PDF/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A PDF holds at most 2000 assets; choose XLSX or CSV.',
+    );
+  });
+
+  it('lets search beat filters: the GET list with search is used', async () => {
+    const { user, api } = await setup();
+    await listItems();
+    await user.click(screen.getByRole('button', { name: /Komuna/ }));
+    await user.click(screen.getByRole('checkbox', { name: 'Prizren' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search assets' }), '  kulla ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    await waitFor(() =>
+      expect(api.calls('GET', '/api/surveys/dataset-respondents').at(-1)?.url.searchParams.get('search')).toBe('kulla'),
+    );
+    expect(api.calls('POST', '/api/surveys/dataset-respondents')).toHaveLength(0);
+  });
+
+  it('filters with POST, sending only options the question has', async () => {
+    const { api, user } = await setup({ path: '/data/1?f=10:101,999&f=77:1' });
+    await waitFor(() => expect(api.calls('POST', '/api/surveys/dataset-respondents')).toHaveLength(1));
+    expect(api.calls('POST', '/api/surveys/dataset-respondents')[0]?.body).toEqual({
+      datasetId: 1,
+      filters: [{ questionId: 10, questionOptionIds: [101], questionOptionValues: ['Prizren'] }],
+      filterPage: 'DATASET_DETAILS',
+      page: 1,
+      limit: 20,
+      sortBy: 'date',
+      sortOrder: 'desc',
+    });
+    expect(api.calls('GET', '/api/surveys/dataset-respondents')).toHaveLength(0);
+
+    // Choosing in the panel: both options of the question, then Search.
+    await user.click(screen.getByRole('checkbox', { name: 'Prishtinë' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.calls('POST', '/api/surveys/dataset-respondents')).toHaveLength(2));
+    expect((api.calls('POST', '/api/surveys/dataset-respondents')[1]?.body as { filters: unknown }).filters).toEqual([
+      { questionId: 10, questionOptionIds: [100, 101], questionOptionValues: ['Prishtinë', 'Prizren'] },
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(api.calls('GET', '/api/surveys/dataset-respondents')).toHaveLength(1));
+  });
+
+  it('hides questions without options', async () => {
+    await setup();
+    await screen.findByRole('button', { name: /Komuna/ });
+    expect(screen.queryByRole('button', { name: /Pa opsione/ })).not.toBeInTheDocument();
+  });
+
+  it('offers the map only for assets with coordinates, and embeds OpenStreetMap around the point', async () => {
+    const { user } = await setup({
+      assets: [
+        makeAsset({ name: 'Me koordinata', locationAlt: 42.6, locationLong: 21.2 }),
+        makeAsset({ name: 'Pa koordinata', locationAlt: null, locationLong: null }),
+      ],
+    });
+    await listItems();
+    const mapButtons = screen.getAllByRole('button', { name: /^On the map/ });
+    expect(mapButtons).toHaveLength(1);
+    expect(mapButtons[0]).toHaveAccessibleName('On the map: Me koordinata');
+
+    await user.click(mapButtons[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Location: Me koordinata' });
+    const frame = within(dialog).getByTitle('Map of the location of Me koordinata');
+    expect(frame).toHaveAttribute(
+      'src',
+      'https://www.openstreetmap.org/export/embed.html?bbox=21.19,42.59,21.21,42.61&layer=mapnik&marker=42.6,21.2',
+    );
+    expect(within(dialog).getByRole('link', { name: 'OpenStreetMap contributors' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows the edit link to admins only', async () => {
+    const asset = makeAsset({ name: 'Hamami' });
+    await setup({ as: 'user', assets: [asset] });
+    await listItems();
+    expect(screen.queryByRole('link', { name: /^Edit/ })).not.toBeInTheDocument();
+  });
+
+  it('links admins to the asset editor', async () => {
+    const asset = makeAsset({ name: 'Hamami' });
+    await setup({ as: 'admin', assets: [asset] });
+    await listItems();
+    expect(screen.getByRole('link', { name: 'Edit: Hamami' })).toHaveAttribute(
+      'href',
+      `/admin/surveys/assets/${asset.id}`,
+    );
+  });
+
+  it('shows an asset in the details modal, with answers in the interface language', async () => {
+    const asset = makeAsset({ name: 'Kulla e Zenel Beut' });
+    const { user, api } = await setup({ language: 'sr', assets: [asset] });
+    const detail = makeAssetDetail({
+      ...asset,
+      status: 'REJECTED',
+      comments: 'Treba proveriti',
+      answers: [
+        {
+          questionId: 5,
+          questionNr: '1.1',
+          questionType: 'SINGLE_CHOICE',
+          questionIdentifier: null,
+          optionId: 9,
+          value: 'gur',
+          value2: 'i latuar',
+          title: 'Materiali',
+          titleXk: 'Materiali',
+          titleEn: 'Material',
+          titleSr: 'Materijal',
+          optionDescription: 'Gur',
+          optionDescriptionXk: 'Gur',
+          optionDescriptionEn: 'Stone',
+          optionDescriptionSr: 'Kamen',
+        },
+      ],
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+        String(input) === `/api/surveys/assets/${asset.id}`
+          ? jsonResponse(detail)
+          : String(input) === `/api/surveys/assets/${asset.id}/media`
+            ? jsonResponse({ items: [] })
+            : api.fetchMock(input, init),
+      ),
+    );
+    await screen.findByText('0001');
+    await user.click(screen.getByRole('button', { name: 'Detalji: Kulla e Zenel Beut' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Kulla e Zenel Beut' });
+    expect(await within(dialog).findByText(asset.id)).toBeInTheDocument();
+    expect(within(dialog).getByText('Odbijeno')).toHaveAttribute('data-status', 'REJECTED');
+    expect(within(dialog).getByText('Treba proveriti')).toBeInTheDocument();
+    expect(within(dialog).getByText('Materijal')).toBeInTheDocument();
+    expect(within(dialog).getByText('Kamen — i latuar')).toBeInTheDocument();
+    expect(within(dialog).getByTitle('Mapa lokacije objekta Kulla e Zenel Beut')).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to download PDF' when the PDF fails", async () => {
+    const asset = makeAsset({ name: 'Ura e Gurit' });
+    const { user, api } = await setup({ assets: [asset] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+        String(input) === `/api/surveys/assets/${asset.id}/pdf`
+          ? new Response('', { status: 500 })
+          : api.fetchMock(input, init),
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'PDF: Ura e Gurit' }));
+    expect(await screen.findByText('Failed to download PDF')).toBeInTheDocument();
+  });
+
+  it("says 'Dataset not found' for an unknown dataset", async () => {
+    await setup({ datasetStatus: 404 });
+    expect(await screen.findByText('Dataset not found')).toBeInTheDocument();
+  });
+
+  it("says 'Gabim gjatë ngarkimit të datasetit' when the dataset fails to load", async () => {
+    await setup({ datasetStatus: 500, language: 'xk' });
+    expect(await screen.findByText('Gabim gjatë ngarkimit të datasetit')).toBeInTheDocument();
+  });
+
+  it("toggles the filters on small screens with 'Shfaq/Fshih Filterat'", async () => {
+    const { user } = await setup({ language: 'xk' });
+    const toggle = await screen.findByRole('button', { name: 'Shfaq Filterat' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Fshih Filterat' })).toHaveAttribute('aria-expanded', 'true');
+  });
+});

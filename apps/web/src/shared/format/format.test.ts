@@ -1,0 +1,30 @@
+import { describe, expect, it, vi } from 'vitest';
+import { formatDate, padNumber, truncateText } from './format';
+
+describe('formatting', () => {
+  it('pads item numbers to the given width', () => {
+    expect(padNumber(1, 4)).toBe('0001');
+    expect(padNumber(123, 4)).toBe('0123');
+    expect(padNumber(12345, 4)).toBe('12345');
+  });
+
+  it('cuts a text after 50 characters, counting letters with diacritics as one', () => {
+    const long = 'ë'.repeat(60);
+    expect(truncateText(long, 50)).toBe(`${'ë'.repeat(50)}…`);
+    expect(truncateText('Kulla e Jashar Pashës', 50)).toBe('Kulla e Jashar Pashës');
+    expect(truncateText('x'.repeat(50), 50)).toBe('x'.repeat(50));
+  });
+
+  it('formats dates per language', () => {
+    const date = '2024-03-05T10:00:00Z';
+    expect(formatDate(date, 'en')).toBe('March 5, 2024');
+    expect(formatDate(date, 'xk')).toMatch(/2024/);
+    expect(formatDate(date, 'sr')).toMatch(/mart/);
+    expect(formatDate('not a date', 'en')).toBe('not a date');
+  });
+
+  it('writes Albanian month names itself where the browser has no Albanian data', () => {
+    vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf').mockReturnValue([]);
+    expect(formatDate(new Date(2026, 10, 19, 12), 'xk')).toBe('19 nëntor 2026');
+  });
+});

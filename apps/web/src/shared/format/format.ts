@@ -1,0 +1,57 @@
+import { htmlLangFor, type Language } from '@/shared/i18n/language';
+
+/** The Intl locale of each interface language: Albanian, English, Serbian in Latin script. */
+export const intlLocaleFor = (language: Language): string => htmlLangFor(language);
+
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
+
+/** CLDR's Albanian month names, for browsers built without Albanian locale data (e.g. some Chromium builds). */
+const ALBANIAN_MONTHS = [
+  'janar',
+  'shkurt',
+  'mars',
+  'prill',
+  'maj',
+  'qershor',
+  'korrik',
+  'gusht',
+  'shtator',
+  'tetor',
+  'nëntor',
+  'dhjetor',
+];
+
+const supportsLocale = (locale: string) => Intl.DateTimeFormat.supportedLocalesOf([locale]).length > 0;
+
+/**
+ * A date (day, month name, year) in the visitor's language; an unreadable value is shown as it came.
+ * Where the browser has no Albanian data, Albanian dates are written as CLDR writes them: '19 nëntor 2026'.
+ */
+export const formatDate = (value: string | Date, language: Language) => {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const locale = intlLocaleFor(language);
+  if (language === 'xk' && !supportsLocale(locale)) {
+    return `${date.getDate()} ${ALBANIAN_MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+  }
+  return new Intl.DateTimeFormat(locale, DATE_OPTIONS).format(date);
+};
+
+export const formatNumber = (value: number, language: Language, options?: Intl.NumberFormatOptions) =>
+  new Intl.NumberFormat(intlLocaleFor(language), options).format(value);
+
+/** Coordinates with 5 decimals (about a metre), latitude first. */
+export const formatCoordinates = (latitude: number, longitude: number, language: Language) => {
+  const format = (value: number) =>
+    formatNumber(value, language, { minimumFractionDigits: 5, maximumFractionDigits: 5 });
+  return `${format(latitude)}, ${format(longitude)}`;
+};
+
+/** `7` → `0007` (spec §9: item numbers padded to 4 digits). */
+export const padNumber = (value: number, digits: number) => String(value).padStart(digits, '0');
+
+/** The first `max` characters and an ellipsis when the text is longer (counted in characters, not UTF-16 units). */
+export const truncateText = (text: string, max: number) => {
+  const characters = Array.from(text);
+  return characters.length > max ? `${characters.slice(0, max).join('')}…` : text;
+};

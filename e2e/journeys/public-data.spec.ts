@@ -1,0 +1,114 @@
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from '@playwright/test';
+import { ADMIN, expect, test } from '../fixtures';
+import { enterAsGuest, logIn, sessionToken } from '../session';
+import { xk } from '../texts';
+
+const dataset = xk.public.dataset;
+const allLoaded = new RegExp(dataset.list.allLoaded.replace('{{count}}', '(\\d+)'));
+
+/** Scrolls the list as a reader would until the page says every item is loaded. */
+async function scrollToTheEnd(page: Page) {
+  const done = page.getByText(allLoaded);
+  for (let scrolls = 0; scrolls < 50 && !(await done.isVisible()); scrolls++) {
+    await page.mouse.wheel(0, 4000);
+    await page.waitForTimeout(200);
+  }
+  await expect(done).toBeVisible();
+  return Number(allLoaded.exec((await done.textContent()) ?? '')?.[1]);
+}
+
+async function bytesOf(download: Download) {
+  return readFile(await download.path());
+}
+
+test('a guest opens a dataset from Home, filters it by municipality and reads an asset', async ({ page }) => {
+  await enterAsGuest(page);
+  await page.getByRole('link', { name: /^Shfleto Monumente/ }).click();
+  await expect(page).toHaveURL(/\/data\/\d+/);
+  await expect(page.getByRole('heading', { name: 'Monumente' }).first()).toBeVisible();
+
+  // Guests may browse but not download; they are pointed to the login instead.
+  await expect(page.getByRole('button', { name: dataset.download.button })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: dataset.download.login })).toBeVisible();
+
+  const unfiltered = await scrollToTheEnd(page);
+  await page.getByRole('button', { name: /^Komuna/ }).click();
+  await page.getByRole('checkbox', { name: 'Prizren', exact: true }).check();
+  await page.getByRole('button', { name: dataset.filters.submit, exact: true }).click();
+
+  const filtered = await scrollToTheEnd(page);
+  expect(filtered).toBeGreaterThan(0);
+  expect(filtered).toBeLessThan(unfiltered);
+  const items = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: dataset.item.details }) });
+  await expect(items).toHaveCount(filtered);
+  for (const text of await items.allTextContents()) expect(text).toContain('Prizren');
+
+  await items.first().getByRole('button', { name: dataset.item.details }).click();
+  const details = page.getByRole('dialog');
+  await expect(details.getByText(dataset.details.answers)).toBeVisible();
+  await expect(details.getByText('Prizren').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(details).toHaveCount(0);
+
+  await items.first().getByRole('button', { name: dataset.item.map }).click();
+  const mapDialog = page.getByRole('dialog');
+  await expect(mapDialog.locator('iframe[src*="openstreetmap.org/export/embed.html"]')).toHaveCount(1);
+  await expect(mapDialog.getByText(/OpenStreetMap/).first()).toBeVisible();
+});
+
+test('a registered user downloads the dataset as Excel and PDF, and one asset as PDF', async ({ page }) => {
+  // The administrator opens an account for a researcher, who then logs in.
+  await page.goto('/login');
+  await logIn(page, ADMIN.userName, ADMIN.password);
+  await expect(page.getByRole('heading', { level: 1, name: xk.public.home.title })).toBeVisible();
+  const researcher = { userName: `studiuesi-${Date.now()}`, password: 'kerkim-trashegimia-1' };
+  const created = await page.request.post('/api/users', {
+    headers: { authorization: `Bearer ${await sessionToken(page)}` },
+    data: { ...researcher, role: 1 },
+  });
+  expect(created.status()).toBe(201);
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto('/login');
+  await logIn(page, researcher.userName, researcher.password);
+  await expect(page.getByRole('heading', { level: 1, name: xk.public.home.title })).toBeVisible();
+
+  await page.goto('/data');
+  await page
+    .getByRole('link', { name: /Monumente/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/data\/\d+/);
+
+  await page.getByRole('button', { name: dataset.download.button }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: new RegExp(dataset.download.xlsx.replace(/[()]/g, '\\$&')) }).check();
+  const [excel] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: dataset.download.submit }).click(),
+  ]);
+  expect(excel.suggestedFilename()).toMatch(/^monumente-.*\.xlsx$/);
+  expect((await bytesOf(excel)).subarray(0, 2).toString()).toBe('PK');
+
+  await page.getByRole('button', { name: dataset.download.button }).click();
+  await dialog.getByRole('radio', { name: /^PDF/ }).check();
+  const [wholePdf] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: dataset.download.submit }).click(),
+  ]);
+  expect(wholePdf.suggestedFilename()).toMatch(/\.pdf$/);
+  expect((await bytesOf(wholePdf)).subarray(0, 5).toString()).toBe('%PDF-');
+
+  const firstItem = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: dataset.item.details }) });
+  const [assetPdf] = await Promise.all([
+    page.waitForEvent('download'),
+    firstItem
+      .first()
+      .getByRole('button', { name: new RegExp(`^${dataset.item.pdf}\\b`) })
+      .click(),
+  ]);
+  expect(assetPdf.suggestedFilename()).toMatch(/\.pdf$/);
+  expect((await bytesOf(assetPdf)).subarray(0, 5).toString()).toBe('%PDF-');
+});
