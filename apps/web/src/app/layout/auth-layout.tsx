@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
-import { paths } from '@/shared/config/paths';
-import { Logo } from '@/shared/ui/logo';
+import { Outlet } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from './app-layout';
 import { LanguageSwitcher } from './language-switcher';
+import { BrandLink } from './brand-link';
 
 /** The frame of the login page: the mark, the language switcher, the form centred on a warm ground. */
 export const AuthLayout = () => {
@@ -13,16 +12,7 @@ export const AuthLayout = () => {
     <div className="auth-backdrop flex min-h-dvh flex-col">
       <SkipLink label={t('skipToContent')} />
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between gap-4 px-4 py-5 sm:px-6">
-        <Link
-          to={paths.home.getHref()}
-          className="flex items-center gap-2.5 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-amber-600"
-        >
-          <Logo className="size-10" />
-          <span className="flex flex-col leading-tight">
-            <span className="font-serif text-xl font-semibold text-brand-900">{t('appName')}</span>
-            <span className="text-xs text-stone-600">{t('tagline')}</span>
-          </span>
-        </Link>
+        <BrandLink size="large" />
         <LanguageSwitcher />
       </header>
       <main

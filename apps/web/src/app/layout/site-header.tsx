@@ -1,12 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { paths } from '@/shared/config/paths';
 import { CloseIcon, MenuIcon } from '@/shared/ui/icons';
-import { Logo } from '@/shared/ui/logo';
 import { LanguageSwitcher } from './language-switcher';
 import { MainNav } from './main-nav';
 import { UserMenu } from './user-menu';
+import { BrandLink } from './brand-link';
 
 export const SiteHeader = () => {
   const { t } = useTranslation();
@@ -16,16 +14,7 @@ export const SiteHeader = () => {
   return (
     <header className="sticky top-0 z-20 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
-        <Link
-          to={paths.home.getHref()}
-          className="flex shrink-0 items-center gap-2.5 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-amber-600"
-        >
-          <Logo className="size-9" />
-          <span className="flex flex-col leading-tight">
-            <span className="font-serif text-lg font-semibold text-brand-900">{t('appName')}</span>
-            <span className="hidden text-xs text-stone-500 sm:block">{t('tagline')}</span>
-          </span>
-        </Link>
+        <BrandLink size="compact" />
 
         <div className="ml-auto flex items-center gap-2">
           <div className="hidden sm:block">
