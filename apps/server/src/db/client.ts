@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ConfigError } from '../config';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -92,7 +93,9 @@ function lockDataDir(dataDir: string): () => void {
   } catch {
     const holder = Number(readFileSync(lockFile, 'utf8'));
     if (holder !== process.pid && isRunning(holder)) {
-      throw new Error(`The database folder ${dataDir} is in use by another server (process ${holder}).`);
+      throw new ConfigError(
+        `DATA_DIR: the database folder ${dataDir} is in use by another server (process ${holder}).`,
+      );
     }
     writeFileSync(lockFile, String(process.pid));
   }
