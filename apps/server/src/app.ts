@@ -59,8 +59,6 @@ export async function buildApp({ config, db: givenDatabase, logger }: BuildAppOp
   registerLanguage(app);
 
   const tokens = new TokenService(config.auth.jwtSecret, config.auth.tokenTtlSeconds);
-  registerAuthentication(app, tokens);
-
   // Modules that read files or hand out their URLs use app.blobs (or get it passed, below).
   const blobs = createBlobStore(config);
   app.decorate('blobs', blobs);
@@ -72,6 +70,7 @@ export async function buildApp({ config, db: givenDatabase, logger }: BuildAppOp
     new LoginThrottle(new MemoryAttemptStore(loginWindowSeconds * 1000), loginMaxFailures, loginWindowSeconds),
     tokens,
   );
+  registerAuthentication(app, tokens, authService);
 
   await app.register(
     async (api) => {

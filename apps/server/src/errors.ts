@@ -168,6 +168,8 @@ function fromDatabase(error: unknown): AppError | undefined {
     case '22P02':
     case '22001':
     case '22003':
+    case '22007': // an invalid date or time
+    case '22008': // a date or time out of range
     case '22021': // a NUL character in text
     case '22P05': // a character the database encoding cannot hold
       return new AppError(400, 'invalid_input', 'Some of the values are not valid', details);

@@ -36,6 +36,7 @@ export const AssetSummary = z.object({
   comments: z.string().nullable(),
   /** Shown to admins only; null for everyone else. */
   adminNote: z.string().nullable(),
+  /** Who collected it, and with which device: shown to admins only; null for everyone else. */
   userId: z.number().int().nullable(),
   deviceId: z.number().int().nullable(),
   viewCount: z.number().int(),
@@ -73,6 +74,15 @@ export const AssetParams = z.object({ id: z.uuid() });
 
 export const AssetSortBy = z.enum(['date', 'name', 'viewCount', 'municipality', 'status']);
 
+/** A day (2024-05-31) or an instant with its offset, within years a register can hold. */
+const QueryDate = z.iso
+  .date()
+  .or(z.iso.datetime({ offset: true }))
+  .refine((value) => {
+    const year = Number(value.slice(0, 4));
+    return year >= 1000 && year <= 2999;
+  }, 'must be a date between the years 1000 and 2999');
+
 /** GET /surveys/assets: every parameter of the spec. */
 export const AssetListQuery = PageQuery.extend({
   surveyId: Id.optional(),
@@ -85,14 +95,8 @@ export const AssetListQuery = PageQuery.extend({
   village: z.string().trim().max(200).optional(),
   comments: z.string().trim().max(200).optional(),
   adminNote: z.string().trim().max(200).optional(),
-  dateFrom: z.iso
-    .date()
-    .or(z.iso.datetime({ offset: true }))
-    .optional(),
-  dateTo: z.iso
-    .date()
-    .or(z.iso.datetime({ offset: true }))
-    .optional(),
+  dateFrom: QueryDate.optional(),
+  dateTo: QueryDate.optional(),
   latMin: z.coerce.number().min(-90).max(90).optional(),
   latMax: z.coerce.number().min(-90).max(90).optional(),
   lngMin: z.coerce.number().min(-180).max(180).optional(),

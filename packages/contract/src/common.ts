@@ -51,8 +51,11 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 /** Query-string flags: `true`/`1` and `false`/`0`. */
 export const QueryFlag = z.enum(['true', 'false', '1', '0']).transform((flag) => flag === 'true' || flag === '1');
 
-/** A database id in a path or query: a positive integer. */
-export const Id = z.coerce.number().int().positive();
+/** Largest value of a PostgreSQL integer column. */
+const MAX_ID = 2_147_483_647;
+
+/** A database id in a path or query: a positive integer the database can hold. */
+export const Id = z.coerce.number().int().positive().max(MAX_ID);
 export const IdParams = z.object({ id: Id });
 
 /** Texts stored in the three languages, and the one picked for the request's `language`. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TokenClaims } from '@trashegimia/contract/auth';
+import type { Role } from '@trashegimia/contract/common';
 import { invalidToken } from '../errors';
 import type { TokenService } from '../modules/auth/tokens';
 
@@ -17,7 +18,10 @@ declare module 'fastify' {
  * A missing token is anonymous; a token that is present but bad or expired is refused outright, so
  * the page learns its session is over instead of silently seeing less. Route guards decide the rest.
  */
-export function registerAuthentication(app: FastifyInstance, tokens: TokenService) {
+/** Where the hook learns an account's role now; null when the account is gone. */
+export type AccountRoles = { currentRole: (userId: number) => Promise<Role | null> };
+
+export function registerAuthentication(app: FastifyInstance, tokens: TokenService, accounts: AccountRoles) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.url?.startsWith('/api/')) return;
@@ -26,6 +30,13 @@ export function registerAuthentication(app: FastifyInstance, tokens: TokenServic
     const [scheme, token] = header.split(' ');
     const claims = scheme?.toLowerCase() === 'bearer' && token ? await tokens.verify(token) : null;
     if (!claims) throw invalidToken();
-    request.auth = claims;
+    if (claims.guest) {
+      request.auth = claims;
+      return;
+    }
+    // A deleted account's token stops working at once, and a changed role takes effect at once.
+    const role = await accounts.currentRole(claims.userId);
+    if (role === null) throw invalidToken();
+    request.auth = { ...claims, role };
   });
 }

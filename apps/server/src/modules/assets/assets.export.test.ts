@@ -179,3 +179,24 @@ describe('openDatasetExport', () => {
     expect((await collect(forAdmin.batches())).sizes).toEqual([]);
   });
 });
+
+describe('export columns', () => {
+  it('leave out the questions of a survey that only unpublished assets use, except for admins', async () => {
+    const db = database.db;
+    const dataset = await createDataset(db);
+    const published = await createSurvey(db);
+    const publishedQuestion = await createQuestion(db, published.id, { questionNr: '1', titleEn: 'Material' });
+    await createAsset(db, { surveyId: published.id, datasetId: dataset.id });
+    const draft = await createSurvey(db);
+    const draftQuestion = await createQuestion(db, draft.id, { questionNr: '1', titleEn: 'Unpublished question' });
+    await createAsset(db, { surveyId: draft.id, datasetId: dataset.id, status: 'UPLOADED' });
+
+    const user = { guest: false, userId: 2, role: ROLE.USER } as const;
+    const columnsFor = async (viewer: typeof user | typeof admin) =>
+      (await openDatasetExport(db, viewer, { datasetId: dataset.id, filters: [] }, 'en')).columns.map(
+        (column) => column.questionId,
+      );
+    expect(await columnsFor(user)).toEqual([publishedQuestion.id]);
+    expect((await columnsFor(admin)).sort()).toEqual([publishedQuestion.id, draftQuestion.id].sort());
+  });
+});

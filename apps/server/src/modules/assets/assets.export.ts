@@ -69,7 +69,10 @@ export async function openDatasetExport(
     filters: await resolveFilters(db, dataset.id, input.filters),
   };
   const [questions, total] = await Promise.all([
-    findDatasetSurveyIds(db, dataset.id).then((surveyIds) => selectParentQuestions(db, surveyIds)),
+    // Columns only for the surveys of assets this viewer may read, so none reveals an unpublished survey.
+    findDatasetSurveyIds(db, dataset.id, { publicOnly: criteria.publicOnly }).then((surveyIds) =>
+      selectParentQuestions(db, surveyIds),
+    ),
     countAssets(db, criteria),
   ]);
   const columns = questions

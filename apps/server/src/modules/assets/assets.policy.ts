@@ -1,5 +1,9 @@
 import type { TokenClaims } from '@trashegimia/contract/auth';
+import type { z } from 'zod';
+import type { FilterPage } from '@trashegimia/contract/assets';
 import { ROLE } from '@trashegimia/contract/common';
+import { unauthorized } from '../../errors';
+import { assertUser } from '../auth/guards';
 
 /**
  * Who sees what of the register: administrators see every asset (any status, inactive datasets,
@@ -10,3 +14,12 @@ export const seesEverything = (viewer: TokenClaims | null): boolean =>
 
 /** An admin reviewing an asset is not a reader: only other views count towards "most viewed". */
 export const countsAsView = (viewer: TokenClaims | null): boolean => !seesEverything(viewer);
+
+/**
+ * Filtered lookups need a session (spec §5), and the map's and the analytics' filtered queries a
+ * logged-in account (DESIGN §4); the dataset page's filters are open to guests too.
+ */
+export function assertMayFilter(viewer: TokenClaims | null, filterPage: z.output<typeof FilterPage> | undefined) {
+  if (!viewer) throw unauthorized();
+  if (filterPage === 'INTERACTIVE_MAP' || filterPage === 'ANALYTICS') assertUser(viewer);
+}

@@ -63,6 +63,8 @@ export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore
   app.get(
     '/assets/:id',
     {
+      // Reading an asset counts a view; a HEAD request is nobody reading it.
+      exposeHeadRoute: false,
       schema: {
         tags: ['assets'],
         summary: "One asset with its answers in the request's language; counts a view",

@@ -12,7 +12,7 @@ import type { Language } from '@trashegimia/contract/common';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
-import { countsAsView, seesEverything } from './assets.policy';
+import { assertMayFilter, countsAsView, seesEverything } from './assets.policy';
 import {
   mediaTypesOf,
   type MediaSummary,
@@ -41,7 +41,10 @@ export type { DatasetExport, ExportColumn, ExportRow } from './assets.export';
 
 export const assetNotFound = () => notFound('asset');
 
-/** GET /surveys/assets: every query parameter of the spec; comments and adminNote narrow for administrators only. */
+/**
+ * GET /surveys/assets: every query parameter of the spec. Who collected an asset (userId,
+ * deviceId) and the admin note are administrators' business: those filters narrow for them only.
+ */
 export async function listAssets(
   db: Executor,
   blobs: BlobStore,
@@ -56,13 +59,13 @@ export async function listAssets(
     datasetId: query.datasetId,
     surveyId: query.surveyId,
     status: query.status,
-    userId: query.userId,
-    deviceId: query.deviceId,
+    ...(admin && { userId: query.userId, deviceId: query.deviceId }),
     contains: {
       name: query.name,
       municipality: query.municipality,
       village: query.village,
-      ...(admin && { comments: query.comments, adminNote: query.adminNote }),
+      comments: query.comments,
+      ...(admin && { adminNote: query.adminNote }),
     },
     ...dateBounds(query.dateFrom, query.dateTo),
     latMin: query.latMin,
@@ -96,6 +99,7 @@ export async function filterDatasetRespondents(
   viewer: TokenClaims | null,
   body: z.output<typeof RespondentFilterBody>,
 ): Promise<AssetList> {
+  assertMayFilter(viewer, body.filterPage);
   const criteria: AssetCriteria = {
     publicOnly: !seesEverything(viewer),
     datasetId: body.datasetId,

@@ -71,7 +71,7 @@ async function freshSurvey() {
 }
 
 describe('GET /api/surveys/assets', () => {
-  it('narrows by survey, dataset, user and device', async () => {
+  it('narrows by survey, dataset, and for admins by collector and device', async () => {
     const db = database.db;
     const { dataset, survey, make } = await freshSurvey();
     const collector = await createUser(db);
@@ -89,12 +89,29 @@ describe('GET /api/surveys/assets', () => {
     expect(sorted(idsOf((await get(`/api/surveys/assets?datasetId=${dataset.id}`)).json()))).toEqual(
       sorted([byCollector.id, byDevice.id]),
     );
-    expect(idsOf((await get(`/api/surveys/assets?surveyId=${survey.id}&userId=${collector.id}`)).json())).toEqual([
-      byCollector.id,
-    ]);
-    expect(idsOf((await get(`/api/surveys/assets?surveyId=${survey.id}&deviceId=${device!.id}`)).json())).toEqual([
-      byDevice.id,
-    ]);
+    const admin = await asAdmin(database.db);
+    const bySurvey = `/api/surveys/assets?surveyId=${survey.id}`;
+    expect(idsOf((await get(`${bySurvey}&userId=${collector.id}`, admin)).json())).toEqual([byCollector.id]);
+    expect(idsOf((await get(`${bySurvey}&deviceId=${device!.id}`, admin)).json())).toEqual([byDevice.id]);
+
+    // Who collected what is not public: the filter narrows nothing and the ids are not shown.
+    const publicList = (await get(`${bySurvey}&userId=${collector.id}`)).json();
+    expect(publicList.items).toHaveLength(3);
+    expect(
+      publicList.items.every((item: { userId: unknown; deviceId: unknown }) => !item.userId && !item.deviceId),
+    ).toBe(true);
+  });
+
+  it('answers dates outside what a register holds, and ids too large, with a 400 naming the field', async () => {
+    for (const [query, field] of [
+      ['dateTo=9999-12-31', 'dateTo'],
+      ['dateFrom=0000-01-01', 'dateFrom'],
+      ['datasetId=99999999999', 'datasetId'],
+    ] as const) {
+      const response = await get(`/api/surveys/assets?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().field, query).toBe(field);
+    }
   });
 
   it('lets only admins list assets that are not approved', async () => {
@@ -106,18 +123,18 @@ describe('GET /api/surveys/assets', () => {
 
     expect(idsOf((await get(url)).json())).toEqual([approved.id]);
     expect(idsOf((await get(url, await asGuest())).json())).toEqual([approved.id]);
-    expect(idsOf((await get(url, await asUser())).json())).toEqual([approved.id]);
-    expect((await get(`${url}&status=UPLOADED`, await asUser())).json().items).toEqual([]);
+    expect(idsOf((await get(url, await asUser(database.db))).json())).toEqual([approved.id]);
+    expect((await get(`${url}&status=UPLOADED`, await asUser(database.db))).json().items).toEqual([]);
     expect(idsOf((await get(`${url}&status=APPROVED`)).json())).toEqual([approved.id]);
 
-    expect(sorted(idsOf((await get(url, await asAdmin())).json()))).toEqual(
+    expect(sorted(idsOf((await get(url, await asAdmin(database.db))).json()))).toEqual(
       sorted([approved.id, pending.id, rejected.id]),
     );
-    expect(idsOf((await get(`${url}&status=REJECTED`, await asAdmin())).json())).toEqual([rejected.id]);
+    expect(idsOf((await get(`${url}&status=REJECTED`, await asAdmin(database.db))).json())).toEqual([rejected.id]);
     expect((await get(`${url}&status=LOST`)).json().field).toBe('status');
   });
 
-  it('finds text in name, municipality and village, and in comments and admin notes for admins only', async () => {
+  it('finds text in name, municipality, village and comments, and in admin notes for admins only', async () => {
     const { survey, make } = await freshSurvey();
     const kulla = await make({
       name: 'Kulla e Mazrekëve',
@@ -134,11 +151,11 @@ describe('GET /api/surveys/assets', () => {
     expect(await ids('name=MAZREKEVE')).toEqual([kulla.id]);
     expect(await ids('municipality=prizr')).toEqual([ura.id]);
     expect(await ids('village=dobrusht')).toEqual([ura.id]);
-    expect(await ids('comments=catia', await asAdmin())).toEqual([kulla.id]);
-    expect(await ids('adminNote=pronar', await asAdmin())).toEqual([kulla.id]);
-    // For everyone else those two narrow nothing.
+    expect(await ids('comments=catia', await asAdmin(database.db))).toEqual([kulla.id]);
+    expect(await ids('adminNote=pronar', await asAdmin(database.db))).toEqual([kulla.id]);
+    expect(await ids('comments=catia')).toEqual([kulla.id]);
+    // The admin note is not public: for everyone else it narrows nothing.
     expect(sorted(await ids('adminNote=pronar'))).toEqual(sorted([kulla.id, ura.id]));
-    expect(sorted(await ids('comments=catia'))).toEqual(sorted([kulla.id, ura.id]));
     const publicItem = (await get(base)).json().items.find((item: { id: string }) => item.id === kulla.id);
     expect(publicItem).toMatchObject({ comments: 'Çatia e rrënuar', adminNote: null });
   });
@@ -166,7 +183,7 @@ describe('GET /api/surveys/assets', () => {
     const a = await make({ municipality: 'Deçan', status: 'APPROVED', viewCount: 3, date: new Date('2024-01-03') });
     const b = await make({ municipality: 'ferizaj', status: 'REJECTED', viewCount: 9, date: new Date('2024-01-01') });
     const c = await make({ municipality: 'Istog', status: 'UPLOADED', viewCount: 1, date: new Date('2024-01-02') });
-    const admin = await asAdmin();
+    const admin = await asAdmin(database.db);
     const ids = async (query: string) =>
       idsOf((await get(`/api/surveys/assets?surveyId=${survey.id}&${query}`, admin)).json());
 
@@ -276,6 +293,12 @@ describe('GET /api/surveys/assets/:id', () => {
     expect(serbian.answers[0].optionDescription).toBe('Gur');
   });
 
+  it('does not count a HEAD request as a view', async () => {
+    const { asset } = await assetWithAnswers();
+    await app.inject({ method: 'HEAD', url: `/api/surveys/assets/${asset.id}` });
+    expect((await get(`/api/surveys/assets/${asset.id}`)).json().viewCount).toBe(1);
+  });
+
   it("counts every reader's view, but not an admin's", async () => {
     const { asset } = await assetWithAnswers();
     expect((await get(`/api/surveys/assets/${asset.id}`)).json().viewCount).toBe(1);
@@ -283,7 +306,7 @@ describe('GET /api/surveys/assets/:id', () => {
       get(`/api/surveys/assets/${asset.id}`),
       get(`/api/surveys/assets/${asset.id}`, await asGuest()),
     ]);
-    expect((await get(`/api/surveys/assets/${asset.id}`, await asAdmin())).json().viewCount).toBe(3);
+    expect((await get(`/api/surveys/assets/${asset.id}`, await asAdmin(database.db))).json().viewCount).toBe(3);
     const [row] = await database.db
       .select({ viewCount: assetsTable.viewCount })
       .from(assetsTable)
@@ -299,7 +322,7 @@ describe('GET /api/surveys/assets/:id', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ message: 'Asset not found', code: 'asset_not_found' });
     }
-    const forAdmin = await get(`/api/surveys/assets/${pending.id}`, await asAdmin());
+    const forAdmin = await get(`/api/surveys/assets/${pending.id}`, await asAdmin(database.db));
     expect(forAdmin.statusCode).toBe(200);
     // An admin's look at a pending asset is not a public view either.
     expect(forAdmin.json().viewCount).toBe(0);
@@ -319,7 +342,7 @@ describe('GET /api/surveys/assets/:id', () => {
     await database.db.execute(sql`update datasets set is_active = false where id = ${dataset.id}`);
     expect((await get(`/api/surveys/assets/${asset.id}`)).statusCode).toBe(404);
     expect((await get(`/api/surveys/assets/${asset.id}/media`)).statusCode).toBe(404);
-    expect((await get(`/api/surveys/assets/${asset.id}`, await asAdmin())).statusCode).toBe(200);
+    expect((await get(`/api/surveys/assets/${asset.id}`, await asAdmin(database.db))).statusCode).toBe(200);
   });
 });
 

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { createAsset, createDataset, createOption, createQuestion, createSurvey } from '../../test/factories';
 import { startTestApp } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
-import { asAdmin } from '../../test/tokens';
+import { asAdmin, asGuest, asUser } from '../../test/tokens';
 
 let database: DatabaseHandle;
 let app: App;
@@ -76,12 +76,13 @@ async function municipalityDataset() {
 const search = (datasetId: number, text: string) =>
   app.inject({ url: `/api/surveys/dataset-respondents?datasetId=${datasetId}&search=${encodeURIComponent(text)}` });
 
-const filter = async (body: Record<string, unknown>, headers: Record<string, string> = {}) => {
+/** A filtered lookup, by default with a guest's session as the dataset page makes it. */
+const filter = async (body: Record<string, unknown>, headers?: Record<string, string>) => {
   const response = await app.inject({
     method: 'POST',
     url: '/api/surveys/dataset-respondents',
     payload: body,
-    headers,
+    headers: headers ?? (await asGuest()),
   });
   expect(response.statusCode).toBe(200);
   return response.json();
@@ -127,7 +128,7 @@ describe('GET /api/surveys/dataset-respondents', () => {
     expect(publicList.meta.totalItems).toBe(4);
     expect(idsOf(publicList)).not.toContain(pending.id);
 
-    const adminList = (await app.inject({ url, headers: await asAdmin() })).json();
+    const adminList = (await app.inject({ url, headers: await asAdmin(database.db) })).json();
     expect(adminList.meta.totalItems).toBe(5);
     const pendingItem = adminList.items.find((item: { id: string }) => item.id === pending.id);
     expect(pendingItem).toMatchObject({ status: 'UPLOADED', adminNote: 'Kontrollo koordinatat' });
@@ -136,7 +137,7 @@ describe('GET /api/surveys/dataset-respondents', () => {
     await createAsset(db, { surveyId: survey.id, datasetId: inactive.id });
     const hidden = `/api/surveys/dataset-respondents?datasetId=${inactive.id}`;
     expect((await app.inject({ url: hidden })).json().items).toEqual([]);
-    expect((await app.inject({ url: hidden, headers: await asAdmin() })).json().items).toHaveLength(1);
+    expect((await app.inject({ url: hidden, headers: await asAdmin(database.db) })).json().items).toHaveLength(1);
   });
 
   it('pages with meta and sorts by date, name or views', async () => {
@@ -267,10 +268,10 @@ describe('POST /api/surveys/dataset-respondents', () => {
       sortBy: 'name',
       sortOrder: 'asc',
     };
-    const publicPage = await filter(body);
+    const publicPage = await filter(body, await asUser(database.db));
     expect(publicPage.meta).toEqual({ page: 2, limit: 1, totalItems: 2, totalPages: 2 });
     expect(publicPage.items[0].name).toBe('Kulla e Jashar Pashës');
-    expect((await filter(body, await asAdmin())).meta.totalItems).toBe(3);
+    expect((await filter(body, await asAdmin(database.db))).meta.totalItems).toBe(3);
   });
 
   it('gives an empty list for an unknown dataset, and 400 naming a malformed filter field', async () => {
@@ -284,5 +285,29 @@ describe('POST /api/surveys/dataset-respondents', () => {
     expect(bad.json().field).toBe('filters.0.questionId');
     const missing = await app.inject({ method: 'POST', url: '/api/surveys/dataset-respondents', payload: {} });
     expect(missing.json()).toMatchObject({ statusCode: 400, field: 'datasetId', message: 'datasetId is required' });
+  });
+});
+
+describe('who may run a filtered lookup', () => {
+  it('needs a session for the dataset page, and an account for the map and analytics', async () => {
+    const { dataset } = await municipalityDataset();
+    const lookup = async (filterPage: string | undefined, headers?: Record<string, string>) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/surveys/dataset-respondents',
+          payload: { datasetId: dataset.id, filters: [], ...(filterPage && { filterPage }) },
+          headers,
+        })
+      ).statusCode;
+
+    expect(await lookup('DATASET_DETAILS')).toBe(401);
+    expect(await lookup(undefined)).toBe(401);
+    expect(await lookup('INTERACTIVE_MAP')).toBe(401);
+    expect(await lookup('DATASET_DETAILS', await asGuest())).toBe(200);
+    expect(await lookup('INTERACTIVE_MAP', await asGuest())).toBe(403);
+    expect(await lookup('ANALYTICS', await asGuest())).toBe(403);
+    expect(await lookup('INTERACTIVE_MAP', await asUser(database.db))).toBe(200);
+    expect(await lookup('ANALYTICS', await asUser(database.db))).toBe(200);
   });
 });

@@ -12,6 +12,11 @@ export async function findUserByName(db: Executor, userName: string) {
   return user;
 }
 
+export async function findUserRole(db: Executor, id: number) {
+  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, id)).limit(1);
+  return user?.role;
+}
+
 export async function recordLogin(db: Executor, userId: number, at: Date) {
   await db.update(users).set({ lastLogin: at }).where(eq(users.id, userId));
 }

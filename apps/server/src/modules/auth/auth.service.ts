@@ -3,7 +3,7 @@ import type { GuestBody, LoginBody, SessionUser } from '@trashegimia/contract/au
 import { Role } from '@trashegimia/contract/common';
 import type { Database } from '../../db/client';
 import { notFound, unauthorized } from '../../errors';
-import { findUserByName, recordLogin } from './auth.repo';
+import { findUserByName, findUserRole, recordLogin } from './auth.repo';
 import type { Captcha } from './captcha/captcha';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
@@ -44,6 +44,13 @@ export class AuthService {
     const sessionUser = { id: user.id, userName: user.userName, role: Role.parse(user.role) };
     const token = await this.tokens.sign({ guest: false, userId: sessionUser.id, role: sessionUser.role });
     return { token, user: sessionUser };
+  }
+
+  /** The account's role now, or null when it no longer exists: a token outlives neither. */
+  async currentRole(userId: number): Promise<Role | null> {
+    const role = await findUserRole(this.db, userId);
+    const parsed = Role.safeParse(role);
+    return parsed.success ? parsed.data : null;
   }
 
   async enterAsGuest(body: GuestBody, client: Client): Promise<{ token: string }> {

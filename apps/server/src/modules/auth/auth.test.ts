@@ -274,6 +274,21 @@ describe('tokens', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it("stops a deleted account's token at once, and applies a changed role at once", async () => {
+    const admin = await createUser(database.db, { role: ROLE.ADMIN });
+    const token = (await loginWithCaptcha(admin.userName, admin.password)).json().access_token;
+    const adminOnly = () => app.inject({ url: '/api/test/admin-only', headers: bearer(token) });
+    expect((await adminOnly()).statusCode).toBe(200);
+
+    await database.db.update(users).set({ role: ROLE.USER }).where(eq(users.id, admin.id));
+    expect((await adminOnly()).statusCode).toBe(403);
+
+    await database.db.delete(users).where(eq(users.id, admin.id));
+    const gone = await adminOnly();
+    expect(gone.statusCode).toBe(401);
+    expect(gone.json().code).toBe('invalid_token');
+  });
+
   it('asks for a login on a guarded call without a token', async () => {
     const response = await app.inject({ url: '/api/test/user-only' });
     expect(response.statusCode).toBe(401);

@@ -15,7 +15,10 @@ export type DatasetWithStats = DatasetRow & { stats: DatasetStatsRow };
 export type DatasetSelection = {
   /** Inactive datasets too (admins). */
   includeInactive: boolean;
-  /** Count assets of every status (admins); otherwise approved ones only. */
+  /**
+   * Count assets of every status (admins); otherwise approved ones only — for the responses and
+   * for the surveys (and their questions) those assets use.
+   */
   countAllStatuses: boolean;
   ids?: number[];
   search?: string;
@@ -26,6 +29,8 @@ export type DatasetSelection = {
 };
 
 const ACTIVE_SURVEY_STATE = 1;
+/** The one status a non-admin sees (spec §6); the same rule as the assets module's `publicOnly`. */
+const PUBLIC_ASSET_STATUS = 'APPROVED';
 
 const datasetColumns = {
   id: datasets.id,
@@ -47,16 +52,16 @@ export async function selectDatasetsWithStats(
   db: Executor,
   selection: DatasetSelection,
 ): Promise<{ rows: DatasetWithStats[]; total: number }> {
-  const counted = selection.countAllStatuses
-    ? sql`count(*)`
-    : sql`count(*) filter (where ${assets.status} = 'APPROVED')`;
+  // Only the assets the viewer may see: a survey that only unapproved assets use is neither counted
+  // nor named to a non-admin (its questions would tell of work not yet published).
   const used = db
     .select({
       datasetId: assets.datasetId,
       surveyId: assets.surveyId,
-      responses: sql<number>`${counted}`.as('responses'),
+      responses: sql<number>`count(*)`.as('responses'),
     })
     .from(assets)
+    .where(selection.countAllStatuses ? undefined : eq(assets.status, PUBLIC_ASSET_STATUS))
     .groupBy(assets.datasetId, assets.surveyId)
     .as('used');
   const questionCounts = db
@@ -154,8 +159,17 @@ export async function findDataset(db: Executor, id: number, options: { includeIn
 /**
  * The surveys a dataset's assets use (DESIGN §5). Surveys are few: one index probe each into
  * assets_dataset_survey_status_idx, instead of reading every asset of the dataset.
+ *
+ * `publicOnly` (for anyone but an administrator) counts approved assets only, so a survey that only
+ * uploaded, rejected or passive assets use is left out. It defaults to false — every asset — which
+ * is right for administrators only: callers serving other viewers must pass
+ * `{ publicOnly: !seesEverything(viewer) }`.
  */
-export async function findDatasetSurveyIds(db: Executor, datasetId: number): Promise<number[]> {
+export async function findDatasetSurveyIds(
+  db: Executor,
+  datasetId: number,
+  options: { publicOnly?: boolean } = {},
+): Promise<number[]> {
   const rows = await db
     .select({ id: surveys.id })
     .from(surveys)
@@ -164,7 +178,13 @@ export async function findDatasetSurveyIds(db: Executor, datasetId: number): Pro
         db
           .select({ one: sql`1` })
           .from(assets)
-          .where(and(eq(assets.datasetId, datasetId), eq(assets.surveyId, surveys.id))),
+          .where(
+            and(
+              eq(assets.datasetId, datasetId),
+              eq(assets.surveyId, surveys.id),
+              options.publicOnly ? eq(assets.status, PUBLIC_ASSET_STATUS) : undefined,
+            ),
+          ),
       ),
     )
     .orderBy(surveys.id);

@@ -99,7 +99,8 @@ export async function getDatasetFilters(
   language: Language,
 ): Promise<DatasetFilters> {
   await requireVisibleDataset(db, viewer, id);
-  const rows = await findChoiceQuestionOptions(db, await findDatasetSurveyIds(db, id));
+  const surveyIds = await findDatasetSurveyIds(db, id, { publicOnly: !seesEverything(viewer) });
+  const rows = await findChoiceQuestionOptions(db, surveyIds);
   return presentDatasetFilters(groupByQuestion(rows), language);
 }
 

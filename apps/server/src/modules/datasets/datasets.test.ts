@@ -5,6 +5,7 @@ import { createAsset, createDataset, createOption, createQuestion, createSurvey 
 import { startTestApp } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
 import { asAdmin, asGuest, asUser } from '../../test/tokens';
+import { findDatasetSurveyIds } from './datasets.repo';
 
 let database: DatabaseHandle;
 let app: App;
@@ -43,17 +44,18 @@ describe('GET /api/datasets', () => {
     await createAsset(db, { surveyId: active.id, datasetId: dataset.id, status: 'UPLOADED' });
     await createAsset(db, { surveyId: passive.id, datasetId: dataset.id, status: 'REJECTED' });
 
+    // The passive survey only a rejected asset uses is not shown to the public.
     const publicView = (await get(`/api/datasets?search=${word}`)).json();
     expect(publicView.items).toEqual([
       expect.objectContaining({
         id: dataset.id,
         name: `Kalatë ${word}`,
         isActive: true,
-        stats: { totalResponses: 2, totalSurveys: 2, activeSurveys: 1, totalQuestions: 3 },
+        stats: { totalResponses: 2, totalSurveys: 1, activeSurveys: 1, totalQuestions: 2 },
       }),
     ]);
 
-    const adminView = (await get(`/api/datasets?search=${word}`, await asAdmin())).json();
+    const adminView = (await get(`/api/datasets?search=${word}`, await asAdmin(database.db))).json();
     expect(adminView.items[0].stats).toEqual({
       totalResponses: 4,
       totalSurveys: 2,
@@ -97,12 +99,14 @@ describe('GET /api/datasets', () => {
       (await get(url, headers)).json().items.map((d: { id: number }) => d.id);
 
     expect(await ids(`/api/datasets?search=${word}&includeInactive=true`)).toEqual([]);
-    expect(await ids(`/api/datasets?search=${word}&includeInactive=true`, await asUser())).toEqual([]);
-    expect(await ids(`/api/datasets?search=${word}`, await asAdmin())).toEqual([]);
-    expect(await ids(`/api/datasets?search=${word}&includeInactive=1`, await asAdmin())).toEqual([inactive.id]);
+    expect(await ids(`/api/datasets?search=${word}&includeInactive=true`, await asUser(database.db))).toEqual([]);
+    expect(await ids(`/api/datasets?search=${word}`, await asAdmin(database.db))).toEqual([]);
+    expect(await ids(`/api/datasets?search=${word}&includeInactive=1`, await asAdmin(database.db))).toEqual([
+      inactive.id,
+    ]);
 
     expect((await get(`/api/datasets/${inactive.id}`)).statusCode).toBe(404);
-    const forAdmin = await get(`/api/datasets/${inactive.id}`, await asAdmin());
+    const forAdmin = await get(`/api/datasets/${inactive.id}`, await asAdmin(database.db));
     expect(forAdmin.statusCode).toBe(200);
     expect(forAdmin.json()).toMatchObject({ id: inactive.id, isActive: false });
   });
@@ -144,6 +148,68 @@ describe('GET /api/datasets', () => {
     expect(badPage.statusCode).toBe(400);
     expect(badPage.json().field).toBe('page');
   });
+
+  it('counts for non-admins only the surveys and questions of approved assets, as it counts responses', async () => {
+    const db = database.db;
+    const word = uniqueWord();
+    const dataset = await createDataset(db, { name: `Ura ${word}` });
+    const published = await createSurvey(db);
+    await createQuestion(db, published.id);
+    await createAsset(db, { surveyId: published.id, datasetId: dataset.id });
+    // Used only by assets the public may not see, whatever their status.
+    for (const status of ['UPLOADED', 'REJECTED', 'PASSIVE']) {
+      const unpublished = await createSurvey(db);
+      await createQuestion(db, unpublished.id);
+      await createQuestion(db, unpublished.id);
+      await createAsset(db, { surveyId: unpublished.id, datasetId: dataset.id, status });
+    }
+    // A dataset whose only asset awaits review shows no survey at all.
+    const pending = await createDataset(db, { name: `Mulli ${word}` });
+    await createAsset(db, { surveyId: published.id, datasetId: pending.id, status: 'UPLOADED' });
+
+    const published1 = { totalResponses: 1, totalSurveys: 1, activeSurveys: 1, totalQuestions: 1 };
+    const nothing = { totalResponses: 0, totalSurveys: 0, activeSurveys: 0, totalQuestions: 0 };
+    for (const headers of [{}, await asGuest(), await asUser(database.db)]) {
+      const items = (await get(`/api/datasets?search=${word}&sortBy=id`, headers)).json().items;
+      expect(items.map((item: { stats: unknown }) => item.stats)).toEqual([published1, nothing]);
+      expect((await get(`/api/datasets/${dataset.id}`, headers)).json().stats).toEqual(published1);
+    }
+    const stats = (await get(`/api/datasets/stats?ids=${dataset.id},${pending.id}`, await asUser(database.db))).json();
+    expect(stats.items.map((item: { stats: unknown }) => item.stats)).toEqual([published1, nothing]);
+
+    const adminItems = (await get(`/api/datasets?search=${word}&sortBy=id`, await asAdmin(database.db))).json().items;
+    expect(adminItems.map((item: { stats: unknown }) => item.stats)).toEqual([
+      { totalResponses: 4, totalSurveys: 4, activeSurveys: 4, totalQuestions: 7 },
+      { totalResponses: 1, totalSurveys: 1, activeSurveys: 1, totalQuestions: 1 },
+    ]);
+  });
+});
+
+describe('findDatasetSurveyIds', () => {
+  it('leaves out, when publicOnly, the surveys only unapproved assets use; every survey otherwise', async () => {
+    const db = database.db;
+    const dataset = await createDataset(db);
+    const published = await createSurvey(db);
+    const mixed = await createSurvey(db);
+    const unpublished = await createSurvey(db);
+    await createAsset(db, { surveyId: published.id, datasetId: dataset.id });
+    await createAsset(db, { surveyId: mixed.id, datasetId: dataset.id, status: 'UPLOADED' });
+    await createAsset(db, { surveyId: mixed.id, datasetId: dataset.id });
+    await createAsset(db, { surveyId: unpublished.id, datasetId: dataset.id, status: 'UPLOADED' });
+    await createAsset(db, { surveyId: unpublished.id, datasetId: dataset.id, status: 'REJECTED' });
+    await createAsset(db, { surveyId: unpublished.id, datasetId: dataset.id, status: 'PASSIVE' });
+    // Approved, but in another dataset.
+    await createAsset(db, { surveyId: unpublished.id, datasetId: (await createDataset(db)).id });
+
+    expect(await findDatasetSurveyIds(db, dataset.id, { publicOnly: true })).toEqual([published.id, mixed.id]);
+    expect(await findDatasetSurveyIds(db, dataset.id, { publicOnly: false })).toEqual([
+      published.id,
+      mixed.id,
+      unpublished.id,
+    ]);
+    // Today's callers, without the option, keep getting every survey.
+    expect(await findDatasetSurveyIds(db, dataset.id)).toEqual([published.id, mixed.id, unpublished.id]);
+  });
 });
 
 describe('GET /api/datasets/:id', () => {
@@ -183,7 +249,7 @@ describe('GET /api/datasets/stats', () => {
     await createDataset(db);
     await createAsset(db, { surveyId: survey.id, datasetId: second.id });
 
-    const response = await get(`/api/datasets/stats?ids=${first.id},${second.id}`, await asUser());
+    const response = await get(`/api/datasets/stats?ids=${first.id},${second.id}`, await asUser(database.db));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       items: [
@@ -198,7 +264,7 @@ describe('GET /api/datasets/stats', () => {
       ],
       meta: { page: 1, limit: 20, totalItems: 2, totalPages: 1 },
     });
-    expect((await get('/api/datasets/stats?ids=1,x', await asUser())).json().field).toBe('ids');
+    expect((await get('/api/datasets/stats?ids=1,x', await asUser(database.db))).json().field).toBe('ids');
   });
 });
 
@@ -269,10 +335,37 @@ describe('GET /api/datasets/:id/filters', () => {
     expect(albanian[1].question.questionOptions[0].description).toBe('Dru');
   });
 
+  it('offers non-admins no question of a survey that only unapproved assets of the dataset use', async () => {
+    const db = database.db;
+    const dataset = await createDataset(db);
+    const published = await createSurvey(db);
+    await createAsset(db, { surveyId: published.id, datasetId: dataset.id });
+    await createAsset(db, { surveyId: published.id, datasetId: dataset.id, status: 'UPLOADED' });
+    const shown = await createQuestion(db, published.id, { questionNr: '1' });
+    await createOption(db, shown.id);
+    const hidden: number[] = [];
+    for (const status of ['UPLOADED', 'REJECTED', 'PASSIVE']) {
+      const unpublished = await createSurvey(db);
+      await createAsset(db, { surveyId: unpublished.id, datasetId: dataset.id, status });
+      const question = await createQuestion(db, unpublished.id, { questionNr: `2.${hidden.length + 1}` });
+      await createOption(db, question.id);
+      hidden.push(question.id);
+    }
+    const questionIds = async (headers?: Record<string, string>) =>
+      (await get(`/api/datasets/${dataset.id}/filters`, headers))
+        .json()
+        .items.map((item: { question: { id: number } }) => item.question.id);
+
+    for (const headers of [undefined, await asGuest(), await asUser(database.db)]) {
+      expect(await questionIds(headers)).toEqual([shown.id]);
+    }
+    expect(await questionIds(await asAdmin(database.db))).toEqual([shown.id, ...hidden]);
+  });
+
   it('answers 404 for an unknown or inactive dataset', async () => {
     expect((await get('/api/datasets/987654/filters')).json().message).toBe('Dataset not found');
     const inactive = await createDataset(database.db, { isActive: false });
     expect((await get(`/api/datasets/${inactive.id}/filters`)).statusCode).toBe(404);
-    expect((await get(`/api/datasets/${inactive.id}/filters`, await asAdmin())).statusCode).toBe(200);
+    expect((await get(`/api/datasets/${inactive.id}/filters`, await asAdmin(database.db))).statusCode).toBe(200);
   });
 });

@@ -15,6 +15,8 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
   app.get(
     '/assets/:id/pdf',
     {
+      // A HEAD request would render the whole document only to throw it away.
+      exposeHeadRoute: false,
       schema: {
         tags: ['assets'],
         summary: 'One asset as a PDF (anyone who may see the asset)',

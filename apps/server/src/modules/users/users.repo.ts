@@ -1,5 +1,6 @@
 import { asc, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ROLE } from '@trashegimia/contract/common';
 import type { UserListQuery } from '@trashegimia/contract/users';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/index';
@@ -52,7 +53,8 @@ export async function deleteUserById(db: Executor, id: number) {
   await db.delete(users).where(eq(users.id, id));
 }
 
-export async function countAdmins(db: Executor) {
-  const [row] = await db.select({ value: count() }).from(users).where(eq(users.role, 2));
-  return row?.value ?? 0;
+/** Locks the administrators' rows until the transaction ends, so two deletions cannot both see another admin left. */
+export async function lockAdmins(db: Executor) {
+  const admins = await db.select({ id: users.id }).from(users).where(eq(users.role, ROLE.ADMIN)).for('update');
+  return admins.length;
 }

@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/audit.service';
 import type { UserClaims } from '../auth/guards';
 import { hashPassword } from '../auth/passwords';
 import { presentUser } from './users.presenter';
-import { countAdmins, deleteUserById, findUserById, insertUser, listUsers } from './users.repo';
+import { lockAdmins, deleteUserById, findUserById, insertUser, listUsers } from './users.repo';
 
 export async function listUserPage(db: Database, query: z.output<typeof UserListQuery>) {
   const { rows, total } = await listUsers(db, query);
@@ -46,7 +46,7 @@ export async function deleteUser(db: Database, actor: UserClaims, id: number) {
     const user = await findUserById(tx, id);
     if (!user) throw notFound('user');
     // Someone must always be able to run the back office.
-    if (user.role === ROLE.ADMIN && (await countAdmins(tx)) <= 1) {
+    if (user.role === ROLE.ADMIN && (await lockAdmins(tx)) <= 1) {
       throw conflict('The last administrator cannot be deleted', 'last_admin');
     }
     await deleteUserById(tx, id);

@@ -131,3 +131,27 @@ describe('user accounts', () => {
     expect(anonymousCreate.statusCode).toBe(401);
   });
 });
+
+// Last: it removes the administrator the tests above act as.
+describe('the last administrator', () => {
+  it('never lets two administrators deleting each other leave the back office without one', async () => {
+    const [first, second] = await Promise.all([
+      createUser(database.db, { role: ROLE.ADMIN }),
+      createUser(database.db, { role: ROLE.ADMIN }),
+    ]);
+    const [firstToken, secondToken] = [
+      await tokenOf(first.userName, first.password),
+      await tokenOf(second.userName, second.password),
+    ];
+    // Leave only these two administrators.
+    await database.db.delete(users).where(eq(users.id, admin.id));
+    const answers = await Promise.all([
+      app.inject({ method: 'DELETE', url: `/api/users/${second.id}`, headers: as(firstToken) }),
+      app.inject({ method: 'DELETE', url: `/api/users/${first.id}`, headers: as(secondToken) }),
+    ]);
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses[0]).toBe(204);
+    expect([401, 409]).toContain(statuses[1]);
+    expect(await database.db.select().from(users).where(eq(users.role, ROLE.ADMIN))).toHaveLength(1);
+  });
+});

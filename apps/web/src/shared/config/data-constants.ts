@@ -1,6 +1,6 @@
 /** Business constants of the public data screens (spec, public side §4 and §9). */
 
-/** Home shows the first 6 datasets. */
+/** The dataset category picker on Home shows the first 6 datasets (tiles and carousel show them all). */
 export const HOME_DATASET_COUNT = 6;
 /** Lists of datasets fetch up to 100 items. */
 export const DATASET_LIST_LIMIT = 100;

@@ -153,7 +153,7 @@ export const AssetList = ({ params, enabled, onSortChange, canEdit, onShowDetail
               {isFetchingNextPage ? t('dataset.list.loadingMore') : t('dataset.list.loadMore')}
             </Button>
           ) : (
-            <p role="status">{t('dataset.list.allLoaded', { count: total })}</p>
+            <p role="status">{t('dataset.list.allLoaded', { count: formatNumber(total, language) })}</p>
           )}
         </div>
       )}

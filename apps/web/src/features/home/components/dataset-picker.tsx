@@ -2,6 +2,7 @@ import type { Dataset } from '@trashegimia/contract/datasets';
 import { useTranslation } from 'react-i18next';
 import { datasetColor } from '@/shared/map/asset-color';
 import { cn } from '@/shared/ui/cn';
+import { DARK_TEXT_COLOR, textToneOn } from '../lib/text-on-color';
 
 type DatasetPickerProps = { datasets: Dataset[]; selectedId: number; onSelect: (id: number) => void };
 
@@ -13,6 +14,7 @@ export const DatasetPicker = ({ datasets, selectedId, onSelect }: DatasetPickerP
       {datasets.map((dataset) => {
         const selected = dataset.id === selectedId;
         const color = datasetColor(dataset.pillColor);
+        const light = textToneOn(color) === 'light';
         return (
           <button
             key={dataset.id}
@@ -23,13 +25,18 @@ export const DatasetPicker = ({ datasets, selectedId, onSelect }: DatasetPickerP
             className={cn(
               'inline-flex items-center gap-2 rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors',
               'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600',
-              selected ? 'text-white shadow-sm' : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-100',
+              selected
+                ? cn('shadow-sm', light ? 'text-white' : 'text-stone-900')
+                : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-100',
             )}
           >
             <span
               aria-hidden="true"
-              className={cn('size-2.5 rounded-full', selected && 'ring-2 ring-white/80')}
-              style={{ backgroundColor: selected ? '#fff' : color }}
+              className={cn(
+                'size-2.5 rounded-full',
+                selected && (light ? 'ring-2 ring-white/80' : 'ring-2 ring-stone-900/80'),
+              )}
+              style={{ backgroundColor: selected ? (light ? '#fff' : DARK_TEXT_COLOR) : color }}
             />
             {dataset.name}
           </button>

@@ -68,12 +68,58 @@ const setup = async (datasets = DATASETS, status = 200) => {
 describe('home', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('keeps the title and asks for the first 6 datasets', async () => {
+  it('keeps the title and asks for the datasets as any list of them does, up to 100', async () => {
     const { api } = await setup();
     expect(screen.getByRole('heading', { level: 1, name: 'Platforma për trashëgimi kulturore' })).toBeInTheDocument();
     await screen.findByRole('list', { name: 'Harta e aseteve: Monumente' });
     const [request] = api.calls('GET', '/api/datasets');
-    expect(request?.url.searchParams.get('limit')).toBe('6');
+    expect(request?.url.searchParams.get('limit')).toBe('100');
+  });
+
+  it('offers the first 6 datasets in the picker, but a summary tile and a carousel slide for every dataset', async () => {
+    const many = Array.from({ length: 8 }, (_, i) =>
+      makeDataset({ id: i + 1, name: `Kategoria ${i + 1}`, pillColor: '#8B4513' }),
+    );
+    const { user } = await setup(many);
+    const picker = await screen.findByRole('group', { name: 'Zgjidhni kategorinë e dataset-it' });
+    expect(
+      within(picker)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(many.slice(0, 6).map((dataset) => dataset.name));
+
+    const summary = screen.getByRole('region', { name: 'Përmbledhje e dataset-eve' });
+    expect(within(summary).getAllByRole('button')).toHaveLength(8);
+
+    const carousel = screen.getByRole('region', { name: 'Dataset-et' });
+    expect(within(carousel).getByText('1 nga 8')).toBeInTheDocument();
+    await user.click(within(carousel).getByRole('button', { name: 'Shfaq Kategoria 8' }));
+    expect(within(carousel).getByRole('heading', { name: 'Kategoria 8' })).toBeInTheDocument();
+    // A dataset beyond the picker is selected through its tile or the carousel; no pill is pressed then.
+    expect(within(summary).getByRole('button', { name: /Kategoria 8/ })).toHaveAttribute('aria-pressed', 'true');
+    for (const pill of within(picker).getAllByRole('button')) expect(pill).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('writes near-black on a selected tile whose colour is too light for white, white otherwise', async () => {
+    const { user } = await setup([
+      makeDataset({ id: 1, name: 'Monumente', pillColor: '#8B4513' }),
+      makeDataset({ id: 2, name: 'Bletari', pillColor: '#FFEB3B' }),
+    ]);
+    const summary = await screen.findByRole('region', { name: 'Përmbledhje e dataset-eve' });
+    const brown = within(summary).getByRole('button', { name: /Monumente/ });
+    expect(brown).toHaveAttribute('aria-pressed', 'true');
+    expect(brown).toHaveClass('text-white');
+
+    const yellow = within(summary).getByRole('button', { name: /Bletari/ });
+    await user.click(yellow);
+    expect(yellow).toHaveAttribute('aria-pressed', 'true');
+    expect(yellow).toHaveClass('text-stone-900');
+    expect(yellow).not.toHaveClass('text-white');
+    const pill = within(screen.getByRole('group', { name: 'Zgjidhni kategorinë e dataset-it' })).getByRole('button', {
+      name: 'Bletari',
+    });
+    expect(pill).toHaveClass('text-stone-900');
+    expect(pill).not.toHaveClass('text-white');
   });
 
   it("says 'Nuk u gjetën dataset-e' when there are none", async () => {

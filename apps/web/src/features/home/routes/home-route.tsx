@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDatasets } from '@/shared/api/get-datasets';
 import { useErrorText } from '@/shared/api/use-error-text';
-import { HOME_DATASET_COUNT } from '@/shared/config/data-constants';
+import { DATASET_LIST_LIMIT, HOME_DATASET_COUNT } from '@/shared/config/data-constants';
 import { paths } from '@/shared/config/paths';
 import { Alert } from '@/shared/ui/alert';
 import { Button, buttonClasses } from '@/shared/ui/button';
@@ -13,14 +13,18 @@ import { DatasetPicker } from '../components/dataset-picker';
 import { HomeMap } from '../components/home-map';
 import { SummaryTiles } from '../components/summary-tiles';
 
-/** Home: title and intro, the first 6 datasets as picker, map with carousel, and summary tiles. */
+/**
+ * Home: title and intro, the first 6 datasets as category picker (spec §9), the map with a carousel
+ * of every dataset, and one summary tile per dataset.
+ */
 export const HomeRoute = () => {
   const { t } = useTranslation('public');
   const errorText = useErrorText();
-  const datasets = useDatasets({ page: 1, limit: HOME_DATASET_COUNT });
+  const datasets = useDatasets({ page: 1, limit: DATASET_LIST_LIMIT });
   const [chosenId, setChosenId] = useState<number | null>(null);
 
   const items = datasets.data?.items ?? [];
+  const pickerItems = items.slice(0, HOME_DATASET_COUNT);
   const selected = items.find((dataset) => dataset.id === chosenId) ?? items[0];
 
   return (
@@ -74,7 +78,7 @@ export const HomeRoute = () => {
               <h2 id="home-categories" className="font-serif text-2xl font-semibold text-stone-900">
                 {t('home.picker.title')}
               </h2>
-              <DatasetPicker datasets={items} selectedId={selected.id} onSelect={setChosenId} />
+              <DatasetPicker datasets={pickerItems} selectedId={selected.id} onSelect={setChosenId} />
             </section>
 
             <section aria-labelledby="home-map" className="flex flex-col gap-4">
