@@ -1,54 +1,286 @@
 /**
- * `npm run bench`: speed and memory of the server's calls on the demo data, through the real app
- * (`app.inject`, so the figures are the server's own, without network). Runs on embedded PGlite,
- * and on the PostgreSQL server of TEST_DATABASE_URL too when it is set. Figures are printed, not
- * asserted: the targets the issues name are read off these tables.
+ * `npm run bench`: the server's speed and memory on a large synthetic register.
+ *
+ *   npm run bench [-- --assets 100000] [--driver pglite|pg|both] [--quick] [--connections 50] [--seconds 10]
+ *
+ * For each driver (embedded PGlite in a temp folder; a scratch database on the PostgreSQL server
+ * of TEST_DATABASE_URL, dropped at the end): seeds the demo, times the small calls in-process
+ * (app.inject), loads N synthetic assets (synthetic-data.ts), starts the real app in a child
+ * process and loads it with autocannon (http-load.ts), times the 3-filter query's SQL directly,
+ * and exports a whole dataset as CSV and XLSX while sampling the server's memory
+ * (export-memory.ts). Figures are printed beside their targets, never asserted: a missed target
+ * does not fail the run, an error does.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { PGlite } from '@electric-sql/pglite';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import type { FilterSelection } from '@trashegimia/contract/assets';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../src/db/client';
+import { assets, datasets, questionOptions, questions } from '../src/db/schema/index';
 import { createScratchDatabase } from '../src/db/scratch-database';
 import { seedDatabase } from '../src/db/seed/seed';
+import { resolveFilters } from '../src/modules/assets/asset-filters';
+import { assetColumns, assetWhere, type AssetCriteria } from '../src/modules/assets/assets.repo';
 import { captchaFor } from '../src/test/captcha';
-import { measure, printTable, type Measurement } from './measure';
+import { testConfig } from '../src/test/test-app';
+import { asAdmin, asUser } from '../src/test/tokens';
+import { measureExport, startServerProcess } from './export-memory';
+import { preflight, runLoad, runSequential, type Scenario } from './http-load';
+import { measure, printTable } from './measure';
+import { type DriverLabel, type DriverResult, printComparison, printDriverReport } from './report';
+import { loadSyntheticAssets } from './synthetic-data';
 
 const ADMIN = { userName: 'admin', password: 'bench-admin-password' };
+const PAGE_LIMIT = 20;
 
-async function benchDriver(label: string, database: DatabaseHandle, dataDir: string) {
-  const seedStart = performance.now();
-  await seedDatabase(database.db, {
-    adminUserName: ADMIN.userName,
-    adminPassword: ADMIN.password,
-    demo: true,
-    dataDir,
-    log: () => {},
-  });
-  const seedMs = performance.now() - seedStart;
+type Flags = {
+  assets: number;
+  exportRows: number;
+  drivers: ('pglite' | 'pg')[];
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  quick: boolean;
+};
 
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-that-is-at-least-32-characters',
-    CAPTCHA_COST: '1',
-    LOG_LEVEL: 'silent',
-    LOGIN_MAX_FAILURES: '1000000',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+const FLAG_OPTIONS = {
+  assets: { type: 'string' },
+  driver: { type: 'string' },
+  quick: { type: 'boolean' },
+  connections: { type: 'string' },
+  seconds: { type: 'string' },
+  'export-rows': { type: 'string' },
+} as const;
+type FlagName = keyof typeof FLAG_OPTIONS;
+
+/** The flags, from the command line: `npm run bench -- --assets 1000000 --driver pg`. */
+function readFlags(): Partial<Record<FlagName, string | boolean>> {
+  return parseArgs({ options: FLAG_OPTIONS }).values;
+}
+
+function parseFlags(): Flags {
+  const values = readFlags();
+  const quick = values.quick === true;
+  const text = (name: FlagName) => (typeof values[name] === 'string' ? values[name] : undefined);
+  const number = (name: FlagName, value: string | undefined, fallback: number) => {
+    const parsed = Number((value ?? String(fallback)).replaceAll('_', ''));
+    if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`--${name} must be a positive whole number`);
+    return parsed;
+  };
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const driver = text('driver') ?? (serverUrl ? 'both' : 'pglite');
+  if (!['pglite', 'pg', 'both'].includes(driver)) throw new Error('--driver must be pglite, pg or both');
+  if (driver !== 'pglite' && !serverUrl) throw new Error(`--driver ${driver} needs TEST_DATABASE_URL`);
+  const seconds = number('seconds', text('seconds'), quick ? 2 : 10);
+  return {
+    assets: number('assets', text('assets'), quick ? 5_000 : 100_000),
+    exportRows: number('export-rows', text('export-rows'), 100_000),
+    // The server first: its figures are the reference PGlite is compared with.
+    drivers: driver === 'both' ? ['pg', 'pglite'] : [driver as 'pglite' | 'pg'],
+    connections: number('connections', text('connections'), 50),
+    seconds,
+    warmupSeconds: quick ? 0.5 : Math.min(2, seconds / 5),
+    quick,
+  };
+}
+
+// ——— cleanup, also on Ctrl-C ———
+
+const pendingCleanups = new Set<() => Promise<unknown>>();
+
+/** Registers a cleanup; the returned function runs it (once) and unregisters it. */
+function defer(cleanup: () => Promise<unknown>): () => Promise<void> {
+  let done = false;
+  const run = async () => {
+    if (done) return;
+    done = true;
+    pendingCleanups.delete(run);
+    await cleanup();
+  };
+  pendingCleanups.add(run);
+  return run;
+}
+
+async function runPendingCleanups() {
+  // Last registered first: the server before the database it uses, the database before its folder.
+  for (const cleanup of [...pendingCleanups].reverse()) await cleanup().catch((e: unknown) => console.error(e));
+}
+
+// Ctrl-C reaches this process twice (from the terminal, and relayed by tsx): clean up once, ignore the rest.
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`\n${signal}: cleaning up…`);
+    void runPendingCleanups().finally(() => process.exit(130));
   });
+}
+
+// ——— one driver ———
+
+const log = (message: string) => console.log(message);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function benchDriver(kind: 'pglite' | 'pg', flags: Flags): Promise<DriverResult> {
+  const label: DriverLabel = kind === 'pg' ? 'PostgreSQL server' : 'PGlite';
+  console.log(`\n## ${label}`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'trashegimia-bench-'));
+  const removeDir = defer(async () => rmSync(dataDir, { recursive: true, force: true }));
+  let target: DatabaseTarget;
+  let dropScratch = async () => {};
+  if (kind === 'pg') {
+    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL ?? '', { prefix: 'bench' });
+    dropScratch = defer(() => scratch.drop());
+    target = { url: scratch.url };
+    log(`scratch database ${scratch.name}`);
+  } else {
+    target = { dataDir: path.join(dataDir, 'pgdata') };
+    log(`PGlite in ${target.dataDir}`);
+  }
+
+  let database: DatabaseHandle | null = null;
+  const closeDatabase = defer(async () => database?.close());
+  try {
+    database = await openDatabase(target);
+
+    const seedStart = performance.now();
+    await seedDatabase(database.db, {
+      adminUserName: ADMIN.userName,
+      adminPassword: ADMIN.password,
+      demo: true,
+      dataDir,
+      log: () => {},
+    });
+    await smallScenarios(
+      `${label}: small calls on the demo (app.inject), seeded in ${seconds(performance.now() - seedStart)}`,
+      database,
+      dataDir,
+    );
+
+    log(`\nloading ${flags.assets.toLocaleString('en')} synthetic assets…`);
+    const load = await loadSyntheticAssets(database, { assets: flags.assets, exportRows: flags.exportRows, log });
+    log(
+      `loaded ${load.assets.toLocaleString('en')} assets and ${load.answers.toLocaleString('en')} answers ` +
+        `(${(load.answers / load.assets).toFixed(1)} per asset) in ${seconds(load.totalMs)}: ` +
+        `generate + COPY ${seconds(load.copyMs)} (${Math.round(((load.assets + load.answers) / load.copyMs) * 1000).toLocaleString('en')} rows/s), ` +
+        `indexes ${seconds(load.indexMs)}, vacuum analyze ${seconds(load.vacuumMs)}`,
+    );
+
+    const inputs = await scenarioInputs(database, load.exportDatasetId);
+    log(
+      `largest dataset: #${inputs.largestDatasetId} (${inputs.largestCount.toLocaleString('en')} assets); ` +
+        `export dataset: #${inputs.exportDatasetId} (${inputs.exportCount.toLocaleString('en')} assets)`,
+    );
+    log(`3-filter query: ${inputs.filterDescription}`);
+
+    // The statements the endpoint runs for the result, timed directly on the database.
+    const filterSql = await measure('bare SQL (page + count)', 1_000, inputs.runFilterSql, flags.seconds);
+
+    // Real accounts (the API refuses tokens of accounts that do not exist), made while the database is ours.
+    const user = await asUser(database.db);
+    const admin = await asAdmin(database.db);
+
+    // PGlite's files belong to one process: hand them to the server process.
+    if (kind === 'pglite') {
+      await closeDatabase();
+      database = null;
+    }
+    const server = await startServerProcess(target, dataDir);
+    const stopServer = defer(() => server.stop());
+    try {
+      const scenarios: Scenario[] = [
+        { name: 'dataset list with stats', method: 'GET', paths: ['/api/datasets?limit=20'] },
+        {
+          name: 'respondents page 3',
+          method: 'GET',
+          paths: [`/api/surveys/dataset-respondents?datasetId=${inputs.largestDatasetId}&page=3&limit=${PAGE_LIMIT}`],
+        },
+        {
+          name: '3-filter query',
+          method: 'POST',
+          paths: ['/api/surveys/dataset-respondents'],
+          headers: user,
+          body: { datasetId: inputs.largestDatasetId, filters: inputs.filters, page: 1, limit: PAGE_LIMIT },
+        },
+        {
+          name: 'asset detail',
+          method: 'GET',
+          paths: inputs.assetIds.map((id) => `/api/surveys/assets/${id}`),
+        },
+      ];
+      for (const scenario of scenarios) await preflight(server.baseUrl, scenario);
+      const filtered = (await preflight(server.baseUrl, scenarios[2] as Scenario)) as { meta: { totalItems: number } };
+      if (filtered.meta.totalItems === 0) throw new Error('the 3-filter query found nothing');
+      log(`3-filter query through the API: ${filtered.meta.totalItems.toLocaleString('en')} assets`);
+
+      const loadResults = [];
+      for (const scenario of scenarios) {
+        loadResults.push(await runLoad(server.baseUrl, scenario, flags));
+      }
+      const filterSequential = await runSequential(server.baseUrl, scenarios[2] as Scenario, flags.seconds);
+      const failed = [...loadResults, filterSequential].filter((r) => r.non2xx + r.errors > 0);
+
+      await stopServer();
+
+      // Exports on a fresh server process, so its memory starts from an idle server, not from the load's garbage.
+      const exportServer = await startServerProcess(target, dataDir);
+      const stopExportServer = defer(() => exportServer.stop());
+      const exportBody = { datasetId: inputs.exportDatasetId };
+      const csv = await measureExport(exportServer, 'CSV', exportBody, admin);
+      const xlsx = await measureExport(exportServer, 'XLSX', exportBody, admin);
+      xlsx.rows = csv.rows;
+      await stopExportServer();
+
+      const result: DriverResult = {
+        label,
+        load: loadResults,
+        filterSequential,
+        filterSql,
+        exports: [csv, xlsx],
+      };
+      printDriverReport(result, { assets: flags.assets, connections: flags.connections, seconds: flags.seconds });
+      if (failed.length > 0) {
+        const details = failed.map(
+          (r) =>
+            `${r.name}: ${r.errors} errors/timeouts` +
+            [...r.failures].map(([status, f]) => `, ${f.count} × ${status} (${f.body})`).join(''),
+        );
+        throw new Error(`non-2xx answers or errors:\n  ${details.join('\n  ')}`);
+      }
+      return result;
+    } finally {
+      await stopServer();
+    }
+  } finally {
+    await closeDatabase();
+    await dropScratch();
+    await removeDir();
+  }
+}
+
+/** The calls the bench always measured: on the freshly seeded demo, in-process. */
+async function smallScenarios(title: string, database: DatabaseHandle, dataDir: string) {
+  const config = testConfig({ DATA_DIR: dataDir, LOGIN_MAX_FAILURES: '1000000' });
   const app = await buildApp({ config, db: database });
   await app.ready();
-  const get = (url: string) => () => app.inject({ method: 'GET', url });
-
-  const rows: Measurement[] = [
-    await measure('GET /api/health', 1000, get('/api/health')),
-    await measure('GET /api/config', 1000, get('/api/config')),
-    await measure('GET /api/auth/captcha', 1000, get('/api/auth/captcha')),
-    await measure('POST /api/auth/login (argon2id)', 30, () => login(app)),
-  ];
-  printTable(`${label}: demo seeded in ${seedMs.toFixed(0)} ms`, rows);
-  await app.close();
+  try {
+    const get = (url: string) => () => app.inject({ method: 'GET', url });
+    printTable(title, [
+      await measure('GET /api/health', 1000, get('/api/health')),
+      await measure('GET /api/config', 1000, get('/api/config')),
+      await measure('GET /api/auth/captcha', 1000, get('/api/auth/captcha')),
+      await measure('POST /api/auth/login (argon2id)', 30, () => login(app)),
+    ]);
+  } finally {
+    await app.close();
+  }
 }
 
 async function login(app: FastifyInstance) {
@@ -60,31 +292,159 @@ async function login(app: FastifyInstance) {
   if (response.statusCode !== 200) throw new Error(`login answered ${response.statusCode}: ${response.body}`);
 }
 
-async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'trashegimia-bench-'));
-  try {
-    const embedded = await openDatabase({ memory: true });
-    await benchDriver('PGlite (embedded)', embedded, dataDir);
-    await embedded.close();
+// ——— what the scenarios ask for ———
 
-    const serverUrl = process.env.TEST_DATABASE_URL;
-    if (serverUrl) {
-      const scratch = await createScratchDatabase(serverUrl, { prefix: 'bench' });
-      const server = await openDatabase({ url: scratch.url });
-      try {
-        await benchDriver('PostgreSQL server', server, dataDir);
-      } finally {
-        await server.close();
-        await scratch.drop();
-      }
-    }
-    const { rss, heapUsed } = process.memoryUsage();
-    console.log(
-      `\nmemory at the end: rss ${(rss / 2 ** 20).toFixed(0)} MiB, heap ${(heapUsed / 2 ** 20).toFixed(0)} MiB`,
-    );
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+/**
+ * The largest dataset (for the respondent calls), approved assets to rotate through for the
+ * detail, and a 3-filter query that finds something: a real approved asset's municipality (OR the
+ * dataset's most common other one), its asset type and its risk level.
+ */
+async function scenarioInputs({ db, driver }: DatabaseHandle, exportDatasetId: number) {
+  const sizes = await db
+    .select({ datasetId: assets.datasetId, n: count() })
+    .from(assets)
+    .groupBy(assets.datasetId)
+    .orderBy(desc(count()));
+  const largest = sizes[0];
+  if (!largest) throw new Error('no assets');
+  const datasetId = largest.datasetId;
+  const approvedInDataset = and(eq(assets.datasetId, datasetId), eq(assets.status, 'APPROVED'));
+
+  const assetIds = (
+    await db
+      .select({ id: assets.id })
+      .from(assets)
+      .innerJoin(datasets, eq(datasets.id, assets.datasetId))
+      .where(and(eq(assets.status, 'APPROVED'), eq(datasets.isActive, true)))
+      .orderBy(sql`random()`)
+      .limit(2_000)
+  ).map((row) => row.id);
+
+  // The same kind of query on every run and driver: the dataset's most common municipality OR its
+  // fourth, its most common asset type, and high risk.
+  const byMunicipality = await db
+    .select({ value: assets.municipality })
+    .from(assets)
+    .where(approvedInDataset)
+    .groupBy(assets.municipality)
+    .orderBy(desc(count()), asc(assets.municipality))
+    .limit(4);
+  const [byType] = await db
+    .select({ value: assets.assetType, surveyId: sql<number>`min(${assets.surveyId})` })
+    .from(assets)
+    .where(approvedInDataset)
+    .groupBy(assets.assetType)
+    .orderBy(desc(count()), asc(assets.assetType))
+    .limit(1);
+  const municipalities = [byMunicipality[0]?.value, byMunicipality.at(-1)?.value].filter(
+    (value): value is string => !!value,
+  );
+  const assetType = byType?.value;
+  if (municipalities.length === 0 || !assetType) throw new Error('no approved asset to filter on');
+  const sample = { surveyId: byType.surveyId, municipalities, assetType, risk: '1' };
+
+  const optionsOf = async (identifier: string, values: string[]): Promise<FilterSelection> => {
+    const rows = await db
+      .select({ questionId: questions.id, optionId: questionOptions.id })
+      .from(questions)
+      .innerJoin(questionOptions, eq(questionOptions.questionId, questions.id))
+      .where(
+        and(
+          eq(questions.surveyId, sample.surveyId),
+          eq(questions.questionIdentifier, identifier),
+          inArray(questionOptions.value, values),
+        ),
+      );
+    const questionId = rows[0]?.questionId;
+    if (questionId === undefined) throw new Error(`no ${identifier} question with ${values.join(', ')}`);
+    return { questionId, questionOptionIds: rows.map((row) => row.optionId) };
+  };
+  const filters = [
+    await optionsOf('MUNICIPALITY_NAME', sample.municipalities),
+    await optionsOf('ASSET_TYPE', [sample.assetType]),
+    await optionsOf('RISK_LEVEL', [sample.risk]),
+  ];
+
+  // The endpoint's own statements: the page (date desc, as the call's default sort) and its count,
+  // built from the repo's WHERE with the filters resolved as the service resolves them.
+  const criteria: AssetCriteria = {
+    publicOnly: true,
+    datasetId,
+    filters: await resolveFilters(db, datasetId, filters),
+  };
+  const page = db
+    .select(assetColumns)
+    .from(assets)
+    .innerJoin(datasets, eq(datasets.id, assets.datasetId))
+    .where(assetWhere(criteria))
+    .orderBy(desc(assets.date), desc(assets.id))
+    .limit(PAGE_LIMIT)
+    .offset(0)
+    .toSQL();
+  const total = db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(assets)
+    .innerJoin(datasets, eq(datasets.id, assets.datasetId))
+    .where(assetWhere(criteria))
+    .toSQL();
+  const query = rawQuery(db, driver);
+  const runFilterSql = async () => {
+    const rows = await query(page.sql, page.params);
+    // As the service: a full page needs the count.
+    if (rows.length === PAGE_LIMIT) await query(total.sql, total.params);
+  };
+
+  const exportSize = sizes.find((s) => s.datasetId === exportDatasetId)?.n ?? 0;
+  return {
+    largestDatasetId: datasetId,
+    largestCount: largest.n,
+    exportDatasetId,
+    exportCount: exportSize,
+    assetIds,
+    filters,
+    filterDescription: `municipality ∈ {${sample.municipalities.join(', ')}} AND asset type = ${sample.assetType} AND risk = ${sample.risk}`,
+    runFilterSql,
+  };
 }
 
-await main();
+/** The driver's own client, below Drizzle: what "bare SQL" means here. */
+function rawQuery(db: DatabaseHandle['db'], driver: DatabaseHandle['driver']) {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  return async (text: string, params: unknown[]): Promise<unknown[]> =>
+    driver === 'pg'
+      ? (await (client as pg.Pool).query(text, params)).rows
+      : (await (client as PGlite).query(text, params)).rows;
+}
+
+// ——— all drivers ———
+
+async function main() {
+  const flags = parseFlags();
+  console.log(
+    `# npm run bench — ${flags.assets.toLocaleString('en')} assets, drivers: ${flags.drivers.join(', ')}, ` +
+      `${flags.connections} connections × ${flags.seconds} s per scenario${flags.quick ? ' (quick)' : ''}`,
+  );
+  console.log(`${machine()} at the start`);
+  const results: DriverResult[] = [];
+  for (const driver of flags.drivers) results.push(await benchDriver(driver, flags));
+
+  const server = results.find((r) => r.label === 'PostgreSQL server');
+  const embedded = results.find((r) => r.label === 'PGlite');
+  if (server && embedded) printComparison(server, embedded);
+  console.log(`\n${machine()} at the end`);
+}
+
+/** The load generator, the server and the database share these cores: other work on them shows in the figures. */
+function machine() {
+  const [one, five] = loadavg();
+  return `machine: ${availableParallelism()} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${one?.toFixed(2)} (1 min), ${five?.toFixed(2)} (5 min)`;
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error('\nbench failed:', error);
+  process.exitCode = 1;
+} finally {
+  await runPendingCleanups();
+}

@@ -20,6 +20,10 @@ beforeAll(async () => {
   app.get('/api/test/explode', async () => {
     throw new Error('secret detail: connection string postgres://user:pw@host');
   });
+  app.get('/api/test/busy', async () => {
+    // What pg's pool raises when no connection frees up in time.
+    throw new Error('timeout exceeded when trying to connect');
+  });
   app.get(
     '/api/test/filter',
     { schema: { querystring: z.object({ limit: z.coerce.number().int().max(1000) }) } },
@@ -52,9 +56,18 @@ describe('error responses', () => {
     });
   });
 
+  it('answer an exhausted connection pool with 503 and when to retry, not a 500', async () => {
+    const response = await app.inject({ url: '/api/test/busy' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toMatchObject({ code: 'try_again', retryAfterSeconds: 5 });
+  });
+
   it('name a bad query parameter', async () => {
     const response = await app.inject({ url: '/api/test/filter?limit=5000' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field: 'limit', message: expect.stringMatching(/^limit: /) });
+    const wrongType = await app.inject({ url: '/api/test/filter?limit=many' });
+    expect(wrongType.json()).toMatchObject({ field: 'limit', message: expect.not.stringContaining('required') });
   });
 });

@@ -97,6 +97,14 @@ function toAppError(error: FastifyError, request: FastifyRequest): AppError {
       return new AppError(415, 'unsupported_media_type', 'This content type is not accepted here');
   }
 
+  // Every pooled connection stayed busy for the whole wait: the server is overloaded, not broken.
+  if (error.message === 'timeout exceeded when trying to connect') {
+    return new AppError(503, 'try_again', 'The server is busy. Please try again in a moment.', {
+      cause: error,
+      retryAfterSeconds: 5,
+    });
+  }
+
   const databaseError = fromDatabase(error);
   if (databaseError) {
     // Logged: a constraint the code did not expect may be a bug hiding behind a 4xx.

@@ -1,0 +1,111 @@
+/**
+ * HTTP load on the real server (a separate process, see server-process.ts) with autocannon:
+ * every response's latency is collected, so p95 is exact (autocannon itself reports p90 and p97.5).
+ */
+import autocannon from 'autocannon';
+import type { Measurement } from './measure';
+
+export type Scenario = {
+  name: string;
+  method: 'GET' | 'POST';
+  /** One path, or several that the connections go through in turn (e.g. different asset ids). */
+  paths: string[];
+  body?: unknown;
+  headers?: Record<string, string>;
+};
+
+export type LoadResult = Measurement & {
+  non2xx: number;
+  errors: number;
+  /** Answers by status code other than 2xx, with the first body of each. */
+  failures: Map<number, { count: number; body: string }>;
+};
+
+export type LoadOptions = { connections: number; seconds: number; warmupSeconds: number };
+
+const REQUEST_TIMEOUT_SECONDS = 120;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+/** One request with fetch: fails unless the answer is 2xx, and returns its JSON for checks. */
+export async function preflight(baseUrl: string, scenario: Scenario): Promise<unknown> {
+  const response = await fetch(baseUrl + scenario.paths[0], {
+    method: scenario.method,
+    headers: { ...requestHeaders(scenario) },
+    body: scenario.body === undefined ? null : JSON.stringify(scenario.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${scenario.name} answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as unknown;
+}
+
+/** `connections` concurrent connections for `seconds`, after a warm-up that is not counted. */
+export async function runLoad(baseUrl: string, scenario: Scenario, options: LoadOptions): Promise<LoadResult> {
+  if (options.warmupSeconds > 0) {
+    await fire(baseUrl, scenario, { connections: options.connections, duration: options.warmupSeconds });
+  }
+  return fire(baseUrl, scenario, { connections: options.connections, duration: options.seconds });
+}
+
+/** One connection, one request at a time for `seconds`: latency without queueing, comparable with bare SQL. */
+export function runSequential(baseUrl: string, scenario: Scenario, seconds: number): Promise<LoadResult> {
+  return fire(baseUrl, { ...scenario, name: `${scenario.name} (1 connection)` }, { connections: 1, duration: seconds });
+}
+
+async function fire(
+  baseUrl: string,
+  scenario: Scenario,
+  limit: { connections: number; duration: number },
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const failures: LoadResult['failures'] = new Map();
+  let next = 0;
+  const body = scenario.body === undefined ? undefined : JSON.stringify(scenario.body);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: baseUrl,
+        ...limit,
+        // Long enough that every answer is measured rather than dropped as a timeout.
+        timeout: REQUEST_TIMEOUT_SECONDS,
+        requests: [
+          {
+            method: scenario.method,
+            headers: requestHeaders(scenario),
+            ...(body === undefined ? {} : { body }),
+            setupRequest: (request) => ({ ...request, path: scenario.paths[next++ % scenario.paths.length] }),
+            onResponse: (status, responseBody) => {
+              if (status < 300) return;
+              const failure = failures.get(status) ?? { count: 0, body: responseBody.slice(0, 300) };
+              failure.count++;
+              failures.set(status, failure);
+            },
+          },
+        ],
+      },
+      (error, finished) =>
+        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(finished),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    name: scenario.name,
+    runs: latencies.length,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    perSecond: latencies.length / result.duration,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    failures,
+  };
+}
+
+function requestHeaders(scenario: Scenario): Record<string, string> {
+  return {
+    ...(scenario.body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...scenario.headers,
+  };
+}
