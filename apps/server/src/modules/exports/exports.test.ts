@@ -2,8 +2,6 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenClaims } from '@trashegimia/contract/auth';
-import { ROLE } from '@trashegimia/contract/common';
 import type { App } from '../../app';
 import type { DatabaseHandle, Executor } from '../../db/client';
 import { assets } from '../../db/schema/index';
@@ -17,11 +15,10 @@ import {
   createOption,
   createQuestion,
   createSurvey,
-  createUser,
 } from '../../test/factories';
-import { buildTestApp, testConfig } from '../../test/test-app';
+import { buildTestApp } from '../../test/test-app';
+import { asAdmin, asGuest, asUser } from '../../test/tokens';
 import { openTestDatabase } from '../../test/test-database';
-import { TokenService } from '../auth/tokens';
 import { exportRoutes } from './exports.routes';
 import { downloadAssetPdf } from './exports.service';
 import { pdfBuffer } from './asset-pdf';
@@ -29,8 +26,6 @@ import { pdfBuffer } from './asset-pdf';
 let database: DatabaseHandle;
 let app: App;
 let seeded: Awaited<ReturnType<typeof seed>>;
-const tokens = new TokenService(testConfig().auth.jwtSecret, 3600);
-const bearer = async (claims: TokenClaims) => ({ authorization: `Bearer ${await tokens.sign(claims)}` });
 let user: { authorization: string };
 let admin: { authorization: string };
 let guest: { authorization: string };
@@ -42,11 +37,9 @@ beforeAll(async () => {
   // The same routes with a whole-dataset PDF capped at one asset, to reach the 413 without 2,001 assets.
   await app.register(exportRoutes, { prefix: '/api/capped/surveys', db: database.db, maxPdfAssets: 1 });
   await app.ready();
-  const account = await createUser(database.db);
-  const administrator = await createUser(database.db, { role: ROLE.ADMIN });
-  user = await bearer({ guest: false, userId: account.id, role: ROLE.USER });
-  admin = await bearer({ guest: false, userId: administrator.id, role: ROLE.ADMIN });
-  guest = await bearer({ guest: true });
+  user = await asUser(database.db);
+  admin = await asAdmin(database.db);
+  guest = await asGuest();
 });
 
 afterAll(async () => {
