@@ -34,9 +34,11 @@ import {
   selectMediaSummaries,
 } from './assets.repo';
 import { resolveFilters } from './asset-filters';
-import { emptyPage, offsetOf, pageMeta, type Paging } from './paging';
+import { emptyPage, offsetOf, pageMeta, type Paging } from '../../http/paging';
 
 export { openDatasetExport } from './assets.export';
+/** How an answer reads in a language: the same words on screen, in PDFs and in spreadsheets. */
+export { answerText } from './assets.presenter';
 export type { DatasetExport, ExportColumn, ExportRow } from './assets.export';
 
 export const assetNotFound = () => notFound('asset');

@@ -11,7 +11,7 @@ import type {
 import type { Executor } from '../../db/client';
 import { notFound } from '../../errors';
 import { seesEverything } from '../assets/assets.policy';
-import { offsetOf, pageMeta } from '../assets/paging';
+import { offsetOf, pageMeta } from '../../http/paging';
 import { compareQuestionNr } from '../assets/survey-text';
 import { assertUser } from '../auth/guards';
 import { presentDataset, presentDatasetFilters, presentDatasetStatsItem } from './datasets.presenter';

@@ -1,4 +1,6 @@
-import type { AnswerDetail, AssetDetail, AssetStatus, RiskLevel } from '@trashegimia/contract/assets';
+import type { AssetDetail, AssetStatus, RiskLevel } from '@trashegimia/contract/assets';
+import type { Language } from '@trashegimia/contract/common';
+import { answerText } from '../assets/assets.service';
 import type { ExportColumn, ExportRow } from './export-types';
 
 /** One question and what was answered, already in the document's language. */
@@ -28,26 +30,15 @@ export type AssetDocument = {
 
 const blankToNull = (text: string | null | undefined) => (text && text.trim() !== '' ? text.trim() : null);
 
-/** The answer's text: the option's description in the request's language (else Albanian, else its value), then value2. */
-function answerText(answer: AnswerDetail): string | null {
-  const main =
-    answer.optionId !== null
-      ? (blankToNull(answer.optionDescription) ?? blankToNull(answer.optionDescriptionXk) ?? blankToNull(answer.value))
-      : blankToNull(answer.value);
-  const extra = blankToNull(answer.value2);
-  if (main && extra) return `${main} — ${extra}`;
-  return main ?? extra;
-}
-
 /**
  * Groups the detail's answers by question, in the detail's order: a multiple-choice question has one
  * entry per chosen option and becomes one item with a line per option.
  */
-export function answersOf(detail: Pick<AssetDetail, 'answers'>): DocumentAnswer[] {
+export function answersOf(detail: Pick<AssetDetail, 'answers'>, language: Language): DocumentAnswer[] {
   const byQuestion = new Map<number, DocumentAnswer>();
   for (const answer of detail.answers) {
-    const text = answerText(answer);
-    if (text === null) continue;
+    const text = answerText(answer, language);
+    if (text === '') continue;
     let item = byQuestion.get(answer.questionId);
     if (!item) {
       item = {
@@ -62,7 +53,11 @@ export function answersOf(detail: Pick<AssetDetail, 'answers'>): DocumentAnswer[
   return [...byQuestion.values()];
 }
 
-export function documentFromDetail(detail: AssetDetail, datasetColor: string | null): AssetDocument {
+export function documentFromDetail(
+  detail: AssetDetail,
+  datasetColor: string | null,
+  language: Language,
+): AssetDocument {
   return {
     id: detail.id,
     name: blankToNull(detail.name),
@@ -75,7 +70,7 @@ export function documentFromDetail(detail: AssetDetail, datasetColor: string | n
     latitude: detail.locationAlt,
     longitude: detail.locationLong,
     riskLevel: detail.riskLevel,
-    answers: answersOf(detail),
+    answers: answersOf(detail, language),
   };
 }
 

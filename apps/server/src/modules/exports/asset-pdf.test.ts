@@ -28,7 +28,7 @@ async function textOf(pdf: Buffer): Promise<{ text: string; pages: number }> {
 
 describe('answersOf', () => {
   it('groups a multiple-choice question into one item with a line per option and appends value2', () => {
-    expect(answersOf(assetDetail())).toEqual([
+    expect(answersOf(assetDetail(), 'xk')).toEqual([
       { questionNr: '1.1', title: 'Emri i asetit', values: ['Kulla e Jasharëve'] },
       { questionNr: '1.2', title: 'Materiali ndërtimor', values: ['Gur i latuar', 'Dru'] },
       { questionNr: '2.1', title: 'Gjendja', values: ['Tjetër — çati e rrënuar'] },
@@ -38,7 +38,7 @@ describe('answersOf', () => {
   it('falls back to the Albanian title and option text when the language has none', () => {
     const detail = assetDetail();
     detail.answers = [{ ...detail.answers[1]!, title: null, optionDescription: null }];
-    expect(answersOf(detail)).toEqual([{ questionNr: '1.2', title: 'Pyetja 1.2', values: ['Gur i latuar'] }]);
+    expect(answersOf(detail, 'xk')).toEqual([{ questionNr: '1.2', title: 'Pyetja 1.2', values: ['Gur i latuar'] }]);
   });
 });
 
@@ -61,7 +61,7 @@ describe('renderAssetPdf', () => {
       value: 'Manastir Visoki Dečani — Манастир Високи Дечани',
     });
     const photo = drawDemoPhoto('monuments', createRandom(7));
-    const pdf = await pdfBuffer(renderAssetPdf(documentFromDetail(detail, '#8B4513'), photo, context()));
+    const pdf = await pdfBuffer(renderAssetPdf(documentFromDetail(detail, '#8B4513', 'xk'), photo, context()));
 
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
@@ -83,7 +83,7 @@ describe('renderAssetPdf', () => {
   });
 
   it('labels the document in the request language', async () => {
-    const pdf = await pdfBuffer(renderAssetPdf(documentFromDetail(assetDetail(), null), null, context('sr')));
+    const pdf = await pdfBuffer(renderAssetPdf(documentFromDetail(assetDetail(), null, 'sr'), null, context('sr')));
     const { text } = await textOf(pdf);
     expect(text).toContain('Opština');
     expect(text).toContain('Odgovori');
@@ -92,7 +92,7 @@ describe('renderAssetPdf', () => {
   });
 
   it('names an unnamed asset and skips a photo it cannot read', async () => {
-    const doc = documentFromDetail(assetDetail({ name: null, answers: [] }), 'not-a-colour');
+    const doc = documentFromDetail(assetDetail({ name: null, answers: [] }), 'not-a-colour', 'xk');
     const pdf = await pdfBuffer(renderAssetPdf(doc, Buffer.from('not an image'), context('en')));
     const { text } = await textOf(pdf);
     expect(text).toContain('Unnamed');
@@ -107,7 +107,7 @@ describe('renderAssetPdf', () => {
       questionNr: `${Math.floor(index / 10) + 1}.${(index % 10) + 1}`,
       value: `Përgjigja ${index + 1}`,
     }));
-    const pdf = await pdfBuffer(renderAssetPdf(documentFromDetail(detail, null), null, context('en')));
+    const pdf = await pdfBuffer(renderAssetPdf(documentFromDetail(detail, null, 'en'), null, context('en')));
     const { text, pages } = await textOf(pdf);
     expect(pages).toBeGreaterThan(2);
     expect(text).toContain(`Page ${pages} of ${pages}`);

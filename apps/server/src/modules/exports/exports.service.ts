@@ -54,7 +54,7 @@ export async function downloadAssetPdf(
   const detail = await getAssetDetail(db, viewer, id, language, { countView: false });
   const [color, photo] = await Promise.all([findDatasetColor(db, detail.datasetId), readPhoto(db, blobs, id)]);
   const context = pdfContext(language, options);
-  const asset = documentFromDetail(detail, color);
+  const asset = documentFromDetail(detail, color, language);
   return {
     contentType: CONTENT_TYPE.pdf,
     contentDisposition: attachmentDisposition(assetTitle(asset, context.texts), {

@@ -5,6 +5,7 @@ import type { UserListQuery } from '@trashegimia/contract/users';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { conflict, sqlState, UNIQUE_VIOLATION } from '../../errors';
+import { offsetOf } from '../../http/paging';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -24,7 +25,7 @@ export async function listUsers(db: Executor, query: z.output<typeof UserListQue
       .from(users)
       .orderBy(direction(SORT_COLUMNS[query.sortBy]), asc(users.id))
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .offset(offsetOf(query)),
     db.select({ value: count() }).from(users),
   ]);
   return { rows, total: total?.value ?? 0 };

@@ -3,6 +3,7 @@ import { ROLE } from '@trashegimia/contract/common';
 import type { CreateUserBody, UserListQuery } from '@trashegimia/contract/users';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../errors';
+import { pageMeta } from '../../http/paging';
 import { recordAudit } from '../audit/audit.service';
 import type { UserClaims } from '../auth/guards';
 import { hashPassword } from '../auth/passwords';
@@ -13,7 +14,7 @@ export async function listUserPage(db: Database, query: z.output<typeof UserList
   const { rows, total } = await listUsers(db, query);
   return {
     items: rows.map(presentUser),
-    meta: { page: query.page, limit: query.limit, totalItems: total, totalPages: Math.ceil(total / query.limit) },
+    meta: pageMeta(query, total),
   };
 }
 

@@ -1,3 +1,4 @@
+/** Page arithmetic and the `meta` of every list response (DESIGN §4). */
 import type { PageMeta } from '@trashegimia/contract/common';
 
 export type Paging = { page: number; limit: number };
