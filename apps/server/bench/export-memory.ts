@@ -10,6 +10,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { fileURLToPath } from 'node:url';
+import { bundleServer } from '../bundle.mjs';
 import type { DatabaseTarget } from '../src/db/client';
 import type { ServerReply, ServerRequest } from './server-process';
 
@@ -31,11 +32,20 @@ export type ExportResult = {
   peakRss: number;
 };
 
-const SERVER_ENTRY = fileURLToPath(new URL('./server-process.ts', import.meta.url));
+const SERVER_SOURCE = fileURLToPath(new URL('./server-process.ts', import.meta.url));
+const SERVER_BUNDLE = fileURLToPath(new URL('./dist/server-process.js', import.meta.url));
 
-/** Starts the app on `target` in a child process (with this process's tsx loader) and waits until it listens. */
+let bundled: Promise<unknown> | null = null;
+
+/**
+ * Starts the app on `target` in a child process and waits until it listens. The child runs the
+ * server bundled as `npm run build` ships it (bundle.mjs), not through this process's TypeScript
+ * loader, whose caches would add a hundred megabytes to every memory figure.
+ */
 export async function startServerProcess(target: DatabaseTarget, dataDir: string): Promise<ServerProcess> {
-  const child = fork(SERVER_ENTRY, [], {
+  await (bundled ??= bundleServer(SERVER_SOURCE, SERVER_BUNDLE));
+  const child = fork(SERVER_BUNDLE, [], {
+    execArgv: [],
     env: { ...process.env, BENCH_DATABASE: JSON.stringify(target), BENCH_DATA_DIR: dataDir },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -7,9 +7,9 @@
  * of TEST_DATABASE_URL, dropped at the end): seeds the demo, times the small calls in-process
  * (app.inject), loads N synthetic assets (synthetic-data.ts), starts the real app in a child
  * process and loads it with autocannon (http-load.ts), times the 3-filter query's SQL directly,
- * and exports a whole dataset as CSV and XLSX while sampling the server's memory
- * (export-memory.ts). Figures are printed beside their targets, never asserted: a missed target
- * does not fail the run, an error does.
+ * times the interactive map's 10,000 points (map-points.ts), and exports a whole dataset as CSV and
+ * XLSX while sampling the server's memory (export-memory.ts). Figures are printed beside their
+ * targets, never asserted: a missed target does not fail the run, an error does.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir, totalmem } from 'node:os';
@@ -26,12 +26,13 @@ import { assets, datasets, questionOptions, questions } from '../src/db/schema/i
 import { createScratchDatabase } from '../src/db/scratch-database';
 import { seedDatabase } from '../src/db/seed/seed';
 import { resolveFilters } from '../src/modules/assets/asset-filters';
-import { assetColumns, assetWhere, type AssetCriteria } from '../src/modules/assets/assets.repo';
+import { type AssetCriteria, assetPageQuery } from '../src/modules/assets/assets.repo';
 import { captchaFor } from '../src/test/captcha';
 import { testConfig } from '../src/test/test-app';
 import { asAdmin, asUser } from '../src/test/tokens';
 import { measureExport, startServerProcess } from './export-memory';
 import { preflight, runLoad, runSequential, type Scenario } from './http-load';
+import { measureMapPoints, printMapPointsReport } from './map-points';
 import { measure, printTable } from './measure';
 import { type DriverLabel, type DriverResult, printComparison, printDriverReport } from './report';
 import { loadSyntheticAssets } from './synthetic-data';
@@ -225,7 +226,14 @@ async function benchDriver(kind: 'pglite' | 'pg', flags: Flags): Promise<DriverR
         loadResults.push(await runLoad(server.baseUrl, scenario, flags));
       }
       const filterSequential = await runSequential(server.baseUrl, scenarios[2] as Scenario, flags.seconds);
-      const failed = [...loadResults, filterSequential].filter((r) => r.non2xx + r.errors > 0);
+      const mapPoints = await measureMapPoints(server.baseUrl, inputs.largestDatasetId, flags);
+      const failed = [
+        ...loadResults,
+        filterSequential,
+        mapPoints.compact,
+        mapPoints.compactGzip,
+        mapPoints.compactLoaded,
+      ].filter((r) => r.non2xx + r.errors > 0);
 
       await stopServer();
 
@@ -246,6 +254,7 @@ async function benchDriver(kind: 'pglite' | 'pg', flags: Flags): Promise<DriverR
         exports: [csv, xlsx],
       };
       printDriverReport(result, { assets: flags.assets, connections: flags.connections, seconds: flags.seconds });
+      printMapPointsReport(mapPoints);
       if (failed.length > 0) {
         const details = failed.map(
           (r) =>
@@ -365,33 +374,22 @@ async function scenarioInputs({ db, driver }: DatabaseHandle, exportDatasetId: n
     await optionsOf('RISK_LEVEL', [sample.risk]),
   ];
 
-  // The endpoint's own statements: the page (date desc, as the call's default sort) and its count,
-  // built from the repo's WHERE with the filters resolved as the service resolves them.
+  // The endpoint's own statement: the page with its total (date desc, as the call's default sort),
+  // built by the repo with the filters resolved as the service resolves them.
   const criteria: AssetCriteria = {
     publicOnly: true,
     datasetId,
     filters: await resolveFilters(db, datasetId, filters),
   };
-  const page = db
-    .select(assetColumns)
-    .from(assets)
-    .innerJoin(datasets, eq(datasets.id, assets.datasetId))
-    .where(assetWhere(criteria))
-    .orderBy(desc(assets.date), desc(assets.id))
-    .limit(PAGE_LIMIT)
-    .offset(0)
-    .toSQL();
-  const total = db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(assets)
-    .innerJoin(datasets, eq(datasets.id, assets.datasetId))
-    .where(assetWhere(criteria))
-    .toSQL();
+  const page = assetPageQuery(
+    db,
+    criteria,
+    { sortBy: 'date', sortOrder: 'desc' },
+    { limit: PAGE_LIMIT, offset: 0 },
+  ).toSQL();
   const query = rawQuery(db, driver);
   const runFilterSql = async () => {
-    const rows = await query(page.sql, page.params);
-    // As the service: a full page needs the count.
-    if (rows.length === PAGE_LIMIT) await query(total.sql, total.params);
+    await query(page.sql, page.params);
   };
 
   const exportSize = sizes.find((s) => s.datasetId === exportDatasetId)?.n ?? 0;

@@ -1,7 +1,7 @@
 /**
- * The server under load, in its own process (started by export-memory.ts's startServerProcess):
- * the real app listening on a free port, so the load generator does not share its event loop and
- * its memory is the server's alone. It samples its own RSS every 50 ms and answers the parent's
+ * The server under load, in its own process (bundled and started by export-memory.ts's
+ * startServerProcess): the real app listening on a free port, so the load generator does not share
+ * its event loop and its memory is the server's alone. It samples its own RSS every 50 ms and answers the parent's
  * messages: `mark` (restart the peak from now, reply the baseline), `peak` (reply the peak since).
  */
 import { buildApp } from '../src/app';

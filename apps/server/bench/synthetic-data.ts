@@ -66,6 +66,7 @@ const ASSET_COLUMNS = [
   'admin_note',
   'user_id',
   'view_count',
+  'option_ids',
   'created_at',
   'updated_at',
 ].join(', ');
@@ -161,6 +162,12 @@ export async function loadSyntheticAssets(handle: DatabaseHandle, options: Synth
     throw error;
   }
   const copyMs = performance.now() - started;
+
+  // The triggers that keep asset_counts were off too: count the loaded assets as migration 0003 does.
+  await sink.exec('delete from asset_counts');
+  await sink.exec(
+    'insert into asset_counts (dataset_id, survey_id, status, count) select dataset_id, survey_id, status, count(*) from assets group by 1, 2, 3',
+  );
 
   const indexStart = performance.now();
   for (const definition of dropped) await sink.exec(definition);
@@ -277,13 +284,21 @@ function createGenerator(model: SurveyModel, options: SyntheticOptions) {
       const datasetId = must(model.datasetIds.get(dataset), dataset);
       perDataset.set(datasetId, (perDataset.get(datasetId) ?? 0) + 1);
       const id = randomUUID();
+      // assets.option_ids, which the answers' trigger keeps outside a load (triggers are off here).
+      const chosenOptionIds: number[] = [];
       const answer = (
         question: Question,
         value: string,
         value2: string | null = null,
         optionId: number | null = null,
-      ) => answerLines.push(`${id}\t${question.id}\t${optionId ?? NULL}\t${copyText(value)}\t${copyText(value2)}\n`);
-      const choose = (question: Question, o: Option) => answerLines.push(id + optionTail.get(o.id));
+      ) => {
+        if (optionId !== null) chosenOptionIds.push(optionId);
+        answerLines.push(`${id}\t${question.id}\t${optionId ?? NULL}\t${copyText(value)}\t${copyText(value2)}\n`);
+      };
+      const choose = (question: Question, o: Option) => {
+        chosenOptionIds.push(o.id);
+        answerLines.push(id + optionTail.get(o.id));
+      };
       const pickOption = (key: QuestionKey) => {
         const question = q(key);
         const chosen = rng.pick(question.options);
@@ -359,6 +374,7 @@ function createGenerator(model: SurveyModel, options: SyntheticOptions) {
           status === 'REJECTED' ? 'Të dhënat nuk janë të plota.' : NULL,
           model.adminId ?? NULL,
           rng.int(0, 300),
+          `{${chosenOptionIds.join(',')}}`,
           date,
           date,
         ].join('\t') + '\n',
@@ -396,8 +412,8 @@ type Sink = {
 };
 
 /**
- * Foreign keys are not checked during the load (session_replication_role = replica: the rows are
- * generated consistent), and the secondary indexes are built once at the end rather than row by row.
+ * Foreign keys are not checked and triggers do not fire during the load (session_replication_role
+ * = replica: the rows are generated consistent, option_ids and asset_counts computed here), and the secondary indexes are built once at the end rather than row by row.
  */
 const LOAD_SETTINGS = ["set session_replication_role = 'replica'", "set maintenance_work_mem = '512MB'"];
 

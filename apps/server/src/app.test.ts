@@ -116,7 +116,7 @@ describe('requests', () => {
     expect(csp).toContain("img-src 'self' data: blob: https://tile.openstreetmap.org;");
     expect(csp).toContain("worker-src 'self';");
     expect(csp).toContain("frame-src 'self' https://www.openstreetmap.org;");
-    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("connect-src 'self' blob:;");
     expect(csp).not.toContain('google.com');
     expect(csp).not.toContain('gstatic.com');
   });
@@ -149,7 +149,7 @@ describe('with reCAPTCHA configured', () => {
     expect(csp).toContain(
       "frame-src 'self' https://www.openstreetmap.org https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/;",
     );
-    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("connect-src 'self' blob:;");
     expect(csp).toContain("script-src-attr 'none';");
   });
 });

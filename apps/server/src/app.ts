@@ -19,6 +19,7 @@ import { TokenService } from './modules/auth/tokens';
 import { assetRoutes } from './modules/assets/assets.routes';
 import { datasetRoutes } from './modules/datasets/datasets.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
+import { guidelineRoutes } from './modules/guidelines/guidelines.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { blobRoutes } from './storage/blob.routes';
@@ -81,6 +82,7 @@ export async function buildApp({ config, db: givenDatabase, logger }: BuildAppOp
       await api.register(assetRoutes, { prefix: '/surveys', db: database.db, blobs });
       if (blobs instanceof LocalBlobStore) await api.register(blobRoutes, { prefix: '/blobs', store: blobs });
       await api.register(exportRoutes, { prefix: '/surveys', db: database.db, blobs });
+      await api.register(guidelineRoutes, { prefix: '/guidelines', db: database.db, blobs });
     },
     { prefix: '/api' },
   );

@@ -74,3 +74,14 @@ export const plainText = (maxLength: number) =>
     .trim()
     .max(maxLength)
     .refine((text) => !text.includes('\u0000'), 'must not contain a NUL character');
+
+/** Optional text a form may clear: null, or blank after trimming, means none. */
+export const clearableText = (maxLength: number) =>
+  plainText(maxLength)
+    .nullable()
+    .optional()
+    .transform((text) => (text === '' ? null : text));
+
+/** An empty select means none: a blank string reads as null before the schema checks it. */
+export const blankAsNull = <Schema extends z.ZodType>(schema: Schema) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema);

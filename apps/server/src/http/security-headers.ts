@@ -33,7 +33,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', tileSource(config.map.tileUrl)],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // The 3D viewer (three.js) hands a model's embedded textures to the image decoder as blob: URLs it fetches.
+        connectSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'"],
         frameSrc: ["'self'", OPENSTREETMAP_EMBED, ...(recaptcha ? RECAPTCHA_FRAMES : [])],
         objectSrc: ["'none'"],

@@ -54,6 +54,19 @@ describe('LocalBlobStore', () => {
     expect(otherKey.checkSignature('demo/a.png', expires, signature)).toBe('invalid');
   });
 
+  it('signs the download name with the path, so it can be neither changed, added nor dropped', async () => {
+    const url = new URL(await store.readUrl('docs/a.pdf', 600, { downloadAs: 'Udhëzues.pdf' }), 'http://localhost');
+    expect(url.searchParams.get('download')).toBe('Udhëzues.pdf');
+    const expires = url.searchParams.get('expires')!;
+    const signature = url.searchParams.get('signature')!;
+
+    expect(store.checkSignature('docs/a.pdf', expires, signature, 'Udhëzues.pdf')).toBe('valid');
+    expect(store.checkSignature('docs/a.pdf', expires, signature, 'other.exe')).toBe('invalid');
+    expect(store.checkSignature('docs/a.pdf', expires, signature)).toBe('invalid');
+    const plain = new URL(await store.readUrl('docs/a.pdf', 600), 'http://localhost').searchParams;
+    expect(store.checkSignature('docs/a.pdf', expires, plain.get('signature')!, 'a.pdf')).toBe('invalid');
+  });
+
   it('encodes each path segment in the URL', async () => {
     expect(await store.readUrl('media/Kulla e Sahatit?.png')).toMatch(
       /^\/api\/blobs\/media\/Kulla%20e%20Sahatit%3F\.png\?/,

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { assertBlobPath, encodeBlobPath } from './blob-path';
-import { type BlobStore, DEFAULT_READ_URL_TTL_SECONDS } from './blob-store';
+import { type BlobStore, DEFAULT_READ_URL_TTL_SECONDS, type ReadUrlOptions } from './blob-store';
 
 /** Where the API serves local blobs (storage/blob.routes.ts). */
 export const LOCAL_BLOB_URL_PREFIX = '/api/blobs';
@@ -18,8 +18,9 @@ export type SignatureCheck = 'valid' | 'expired' | 'invalid';
 
 /**
  * Files under DATA_DIR/blobs, read through URLs the API serves: `/api/blobs/<path>?expires=<unix s>
- * &signature=<HMAC-SHA256(path, expires)>`. The key is derived from the server secret, so every
- * instance sharing the folder (and the secret) signs and accepts the same URLs.
+ * &signature=<HMAC-SHA256(path, expires)>`, plus `&download=<file name>` (signed too) for a URL that
+ * saves the file under that name. The key is derived from the server secret, so every instance
+ * sharing the folder (and the secret) signs and accepts the same URLs.
  */
 export class LocalBlobStore implements BlobStore {
   readonly driver = 'local' as const;
@@ -28,24 +29,40 @@ export class LocalBlobStore implements BlobStore {
   constructor(
     readonly root: string,
     signingKey: string,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {
     this.#key = Buffer.from(signingKey);
     mkdirSync(root, { recursive: true });
   }
 
-  async readUrl(blobPath: string, ttlSeconds = DEFAULT_READ_URL_TTL_SECONDS): Promise<string> {
+  async readUrl(
+    blobPath: string,
+    ttlSeconds = DEFAULT_READ_URL_TTL_SECONDS,
+    { downloadAs }: ReadUrlOptions = {},
+  ): Promise<string> {
     assertBlobPath(blobPath);
     const earliest = Math.floor(this.now() / 1000) + ttlSeconds;
     const expires = Math.ceil(earliest / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
-    const query = new URLSearchParams({ expires: String(expires), signature: this.#sign(blobPath, expires) });
+    const query = new URLSearchParams({
+      expires: String(expires),
+      ...(downloadAs && { download: downloadAs }),
+      signature: this.#sign(blobPath, expires, downloadAs),
+    });
     return `${LOCAL_BLOB_URL_PREFIX}/${encodeBlobPath(blobPath)}?${query}`;
   }
 
-  /** Checks a URL's expiry and signature for a path that `parseRequestedBlobPath` has already accepted. */
-  checkSignature(blobPath: string, expires: string | undefined, signature: string | undefined): SignatureCheck {
+  /**
+   * Checks a URL's expiry and signature (which covers its download name, if any) for a path that
+   * `parseRequestedBlobPath` has already accepted.
+   */
+  checkSignature(
+    blobPath: string,
+    expires: string | undefined,
+    signature: string | undefined,
+    downloadAs?: string,
+  ): SignatureCheck {
     if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return 'invalid';
-    const expected = Buffer.from(this.#sign(blobPath, Number(expires)));
+    const expected = Buffer.from(this.#sign(blobPath, Number(expires), downloadAs));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
     // Only a genuine URL learns that it has expired.
@@ -78,7 +95,9 @@ export class LocalBlobStore implements BlobStore {
     return file;
   }
 
-  #sign(blobPath: string, expires: number) {
-    return createHmac('sha256', this.#key).update(`${expires}\n${blobPath}`).digest('base64url');
+  /** A blob path holds no line break (checkBlobPath), so the signed text cannot be read two ways. */
+  #sign(blobPath: string, expires: number, downloadAs?: string) {
+    const text = downloadAs ? `${expires}\n${blobPath}\n${downloadAs}` : `${expires}\n${blobPath}`;
+    return createHmac('sha256', this.#key).update(text).digest('base64url');
   }
 }

@@ -32,7 +32,7 @@ describe('route guards', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it.each(['/', '/map', '/data/3', '/dokumentacioni', '/docs', '/about'])(
+  it.each(['/', '/map', '/data/3', '/docs', '/about'])(
     'sends a visitor without a session from %s to /login, remembering the way back',
     async (path) => {
       const { router } = await renderRoutes(routes, { initialPath: path });

@@ -6,6 +6,7 @@ import { NotFoundScreen } from './errors/not-found-screen';
 import { RouteErrorScreen } from './errors/route-error-screen';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireSession } from './guards/require-session';
+import { RequireSessionOrGuest } from './guards/require-session-or-guest';
 import { AppLayout } from './layout/app-layout';
 import { AuthLayout } from './layout/auth-layout';
 
@@ -120,10 +121,6 @@ export const routes: RouteObject[] = [
             errorElement: <RouteErrorScreen />,
             children: [
               {
-                // Spec §2 says /dokumentacioni hands a session-less visitor a guest token by itself.
-                // Our server requires a solved captcha for guest tokens (DESIGN §2), which cannot
-                // happen unseen, so /dokumentacioni is guarded like every other route and the visitor
-                // enters as a guest on /login (one click, then straight back here).
                 element: <RequireSession />,
                 children: [
                   { index: true, lazy: home },
@@ -133,9 +130,13 @@ export const routes: RouteObject[] = [
                   { path: at(paths.analytics.path), lazy: analytics },
                   { path: at(paths.map.path), lazy: map },
                   { path: at(paths.archive.path), lazy: archive },
-                  { path: at(paths.documentation.path), lazy: documentation },
                   { path: at(paths.docs.path), lazy: docs },
                 ],
+              },
+              {
+                // Spec §2: /dokumentacioni hands a visitor without a session a guest token by itself.
+                element: <RequireSessionOrGuest />,
+                children: [{ path: at(paths.documentation.path), lazy: documentation }],
               },
               {
                 // Every back-office screen needs role 2, including those the spec leaves unguarded (DESIGN §6).

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { datasets } from './datasets';
@@ -37,6 +38,15 @@ export const assets = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
     viewCount: integer('view_count').notNull().default(0),
+    /**
+     * Every option the asset's answers chose, kept by a trigger on `answers` (migration 0003). Answer
+     * filters are then one GIN index scan of the assets themselves (`option_ids && {…}` per
+     * question, ANDed), whose cost follows the matching assets rather than every matching answer.
+     */
+    optionIds: integer('option_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Optimistic concurrency: an edit names the version it read. */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -45,8 +55,19 @@ export const assets = pgTable(
   (t) => [
     // A dataset's approved assets newest first (public lists), and keyset export batches by (date, id).
     index('assets_dataset_status_date_id_idx').on(t.datasetId, t.status, t.date, t.id),
+    // The same across statuses: an administrator's export and date-ordered lists.
+    index('assets_dataset_date_id_idx').on(t.datasetId, t.date, t.id),
     // Dataset stats (responses per survey and status, index-only) and "which surveys does it use".
     index('assets_dataset_survey_status_idx').on(t.datasetId, t.surveyId, t.status),
+    // The dataset page's 'A - ZH' order without sorting the whole dataset on every page.
+    index('assets_dataset_status_name_idx').on(
+      t.datasetId,
+      t.status,
+      sql`lower(${t.name}) nulls last`,
+      t.date.desc().nullsFirst(),
+      t.id,
+    ),
+    index('assets_option_ids_idx').using('gin', t.optionIds),
     index('assets_survey_idx').on(t.surveyId),
     index('assets_status_date_idx').on(t.status, t.date),
     index('assets_coordinates_idx').on(t.latitude, t.longitude),

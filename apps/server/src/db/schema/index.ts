@@ -6,6 +6,7 @@ export * from './questions';
 export * from './question-options';
 export * from './devices';
 export * from './assets';
+export * from './asset-counts';
 export * from './answers';
 export * from './media';
 export * from './guidelines';

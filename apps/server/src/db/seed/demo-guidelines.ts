@@ -1,7 +1,9 @@
+import { buildDocx, type DocxSection } from './docx';
+
 /**
- * Two guideline documents for the documentation page, as small one-page PDFs built by hand (no
- * PDF library is needed for a few lines of Helvetica). Text is kept to Latin-1 characters, which
- * WinAnsiEncoding shows correctly, Albanian ë and ç included.
+ * Guideline documents for the documentation page: two small one-page PDFs built by hand (no PDF
+ * library is needed for a few lines of Helvetica; their text is kept to Latin-1 characters, which
+ * WinAnsiEncoding shows correctly, Albanian ë and ç included) and a Word form in the three languages.
  */
 export type DemoGuideline = { title: string; file: string; lines: string[] };
 
@@ -32,6 +34,70 @@ export const DEMO_GUIDELINES: readonly DemoGuideline[] = [
     ],
   },
 ];
+
+/** A condition form to print or fill in, titled and written in Albanian, English and Serbian. */
+export const DEMO_WORD_FORM: { title: string; file: string; sections: DocxSection[] } = {
+  title: 'Formulari i vlerësimit të gjendjes · Condition assessment form · Obrazac za procenu stanja',
+  file: 'formulari-i-vleresimit-te-gjendjes.docx',
+  sections: [
+    {
+      language: 'sq-AL',
+      heading: 'Formulari i vlerësimit të gjendjes së asetit',
+      lines: [
+        'Emri i asetit: ____________________',
+        'Komuna dhe fshati: ____________________',
+        'Data e vizitës: ____________________',
+        'Gjendja fizike: e mirë / mesatare / e dobët',
+        'Niveli i rrezikut: i lartë / mesatar / i ulët',
+        'Vërejtje: ____________________',
+      ],
+    },
+    {
+      language: 'en-GB',
+      heading: 'Asset condition assessment form',
+      lines: [
+        'Asset name: ____________________',
+        'Municipality and village: ____________________',
+        'Date of visit: ____________________',
+        'Physical condition: good / fair / poor',
+        'Risk level: high / medium / low',
+        'Remarks: ____________________',
+      ],
+    },
+    {
+      language: 'sr-Latn-RS',
+      heading: 'Obrazac za procenu stanja dobra',
+      lines: [
+        'Naziv dobra: ____________________',
+        'Opština i selo: ____________________',
+        'Datum posete: ____________________',
+        'Fizičko stanje: dobro / srednje / loše',
+        'Nivo rizika: visok / srednji / nizak',
+        'Napomene: ____________________',
+      ],
+    },
+  ],
+};
+
+export type DemoGuidelineFile = { title: string; file: string; contentType: 'pdf' | 'word'; bytes: Buffer };
+
+/** Every demo guideline with the bytes of its file, as the seed stores them. */
+export function demoGuidelineFiles(): DemoGuidelineFile[] {
+  return [
+    ...DEMO_GUIDELINES.map((g) => ({
+      title: g.title,
+      file: g.file,
+      contentType: 'pdf' as const,
+      bytes: buildPdf(g.lines),
+    })),
+    {
+      title: DEMO_WORD_FORM.title,
+      file: DEMO_WORD_FORM.file,
+      contentType: 'word',
+      bytes: buildDocx(DEMO_WORD_FORM.title, DEMO_WORD_FORM.sections),
+    },
+  ];
+}
 
 /** A valid single-page A4 PDF with the lines set top-down, the first one as a larger title. */
 export function buildPdf(lines: readonly string[]): Buffer {

@@ -259,8 +259,8 @@ describe('seedDatabase with the demo', () => {
     expect(given.some((a) => optionById.get(a.optionId ?? -1)?.conditionalParentQuestionId)).toBe(true);
   });
 
-  it('writes a PNG for every photo and a PDF for every guideline', async () => {
-    const photos = await db.select().from(media);
+  it('writes a PNG for every photo and the PDF or Word file of every guideline', async () => {
+    const photos = await db.select().from(media).where(eq(media.type, 'PHOTO'));
     expect(photos.length).toBeGreaterThanOrEqual(40);
     for (const m of photos) {
       expect(m).toMatchObject({ type: 'PHOTO', contentType: 'image/png' });
@@ -269,13 +269,58 @@ describe('seedDatabase with the demo', () => {
       expect((await readFile(file)).subarray(1, 4).toString()).toBe('PNG');
     }
     const docs = await db.select().from(guidelines);
-    expect(docs.length).toBeGreaterThanOrEqual(2);
+    expect(docs.filter((d) => d.contentType === 'pdf').length).toBeGreaterThanOrEqual(2);
+    expect(docs.filter((d) => d.contentType === 'word').length).toBeGreaterThanOrEqual(1);
     for (const d of docs) {
-      expect(d.contentType).toBe('pdf');
       const bytes = await readFile(join(dataDir, 'blobs', d.path));
-      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
       expect(bytes.length).toBe(d.size);
+      if (d.contentType === 'pdf') {
+        expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      } else {
+        // A .docx is a ZIP whose main part is word/document.xml.
+        expect(d.path).toMatch(/\.docx$/);
+        expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+        expect(bytes.includes('word/document.xml')).toBe(true);
+      }
     }
+  });
+
+  it('gives approved assets a file of every other media type, stored with its content type and size', async () => {
+    const others = await db
+      .select({
+        type: media.type,
+        contentType: media.contentType,
+        size: media.size,
+        path: media.path,
+        status: assets.status,
+      })
+      .from(media)
+      .innerJoin(assets, eq(assets.id, media.assetId))
+      .where(sql`${media.type} <> 'PHOTO'`);
+    expect(new Set(others.map((m) => m.type))).toEqual(
+      new Set(['VIDEO', 'AUDIO', 'PDF', 'THREE_D', 'THREE_SIXTY_VIDEO']),
+    );
+    // What each file starts with, so a viewer given its content type can open it.
+    const signatures: Record<string, string> = {
+      'video/webm': '1a45dfa3',
+      'audio/wav': Buffer.from('RIFF').toString('hex'),
+      'application/pdf': Buffer.from('%PDF').toString('hex'),
+      'model/gltf-binary': Buffer.from('glTF').toString('hex'),
+      'image/png': '89504e47',
+    };
+    for (const m of others) {
+      expect(m.status).toBe('APPROVED');
+      const bytes = await readFile(join(dataDir, 'blobs', m.path));
+      expect(bytes.length).toBe(m.size);
+      expect(bytes.subarray(0, 4).toString('hex'), m.path).toBe(signatures[m.contentType ?? '']);
+    }
+    // 360° comes as a video and as a still panorama; the viewer tells them apart by content type.
+    expect(
+      others
+        .filter((m) => m.type === 'THREE_SIXTY_VIDEO')
+        .map((m) => m.contentType)
+        .sort(),
+    ).toEqual(['image/png', 'video/webm']);
   });
 });
 

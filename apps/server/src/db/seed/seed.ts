@@ -8,8 +8,9 @@ import { createAdmin, generateAdminPassword } from './admin';
 import { DEMO_DEVICES, DEMO_LIBRARY_QUESTIONS } from './demo-back-office';
 import { generateDemoAssets } from './demo-assets';
 import { DEMO_DATASETS, type DatasetKey } from './demo-datasets';
-import { buildPdf, DEMO_GUIDELINES } from './demo-guidelines';
+import { demoGuidelineFiles } from './demo-guidelines';
 import { drawDemoPhoto } from './demo-images';
+import { buildDemoMedia } from './demo-media';
 import { insertDemoSurvey } from './insert-survey';
 import { createRandom } from './random';
 
@@ -40,7 +41,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     const anyUser = await tx.select({ id: users.id }).from(users).limit(1);
     if (anyUser.length > 0) return null;
     const adminId = await createAdmin(tx, options.adminUserName, password);
-    return options.demo ? loadDemo(tx, adminId, options.dataDir) : { assets: 0, photos: 0 };
+    return options.demo ? loadDemo(tx, adminId, options.dataDir) : { assets: 0, photos: 0, otherMedia: 0 };
   });
   if (!demo) return;
 
@@ -53,7 +54,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   options.log(
     options.demo
-      ? `Demo data loaded: ${DEMO_DATASETS.length} datasets, 1 survey, ${demo.assets} assets, ${demo.photos} photos (${seconds} s).`
+      ? `Demo data loaded: ${DEMO_DATASETS.length} datasets, 1 survey, ${demo.assets} assets, ${demo.photos} photos, ${demo.otherMedia} other media files (${seconds} s).`
       : `Demo data skipped (SEED_DEMO=false).`,
   );
 }
@@ -142,20 +143,42 @@ async function loadDemo(tx: Executor, adminId: number, dataDir: string) {
     })),
   );
 
-  const documents = DEMO_GUIDELINES.map((g) => ({ ...g, path: `guidelines/${g.file}`, bytes: buildPdf(g.lines) }));
+  const otherMedia = (await buildDemoMedia()).map((m) => {
+    const asset = must(
+      demoAssets.find((a) => a.name === m.assetName),
+      `demo asset ${m.assetName}`,
+    );
+    return { ...m, asset, path: `demo/${slug(asset.name)}-${m.file}` };
+  });
+  await Promise.all(otherMedia.map((m) => writeBlob(dataDir, m.path, m.bytes)));
+  await insertInChunks(
+    tx,
+    media,
+    otherMedia.map((m) => ({
+      assetId: m.asset.id,
+      path: m.path,
+      type: m.type,
+      contentType: m.contentType,
+      size: m.bytes.length,
+      createdBy: adminId,
+      createdAt: m.asset.date,
+    })),
+  );
+
+  const documents = demoGuidelineFiles().map((g) => ({ ...g, path: `guidelines/${g.file}` }));
   await Promise.all(documents.map((d) => writeBlob(dataDir, d.path, d.bytes)));
   await tx.insert(guidelines).values(
     documents.map((d) => ({
       title: d.title,
       path: d.path,
-      contentType: 'pdf',
+      contentType: d.contentType,
       size: d.bytes.length,
       createdBy: adminId,
     })),
   );
   await tx.insert(questionLibrary).values(DEMO_LIBRARY_QUESTIONS);
 
-  return { assets: demoAssets.length, photos: photos.length };
+  return { assets: demoAssets.length, photos: photos.length, otherMedia: otherMedia.length };
 }
 
 /** Multi-row inserts, a few hundred rows each: far below PostgreSQL's 65 535 parameters per statement. */

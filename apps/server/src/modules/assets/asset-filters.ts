@@ -18,7 +18,7 @@ export async function resolveFilters(
   const questionIds = [...new Set(filters.map((filter) => filter.questionId))];
   const options = await findChoiceQuestionOptions(db, await findDatasetSurveyIds(db, datasetId), questionIds);
 
-  const chosen = new Map<number, Map<number, string>>();
+  const chosen = new Map<number, Set<number>>();
   for (const filter of filters) {
     const ids = new Set(filter.questionOptionIds ?? []);
     const values = new Set(filter.questionOptionValues ?? []);
@@ -26,13 +26,9 @@ export async function resolveFilters(
       if (option.questionId !== filter.questionId) continue;
       if (!ids.has(option.optionId) && !values.has(option.value)) continue;
       let selected = chosen.get(option.questionId);
-      if (!selected) chosen.set(option.questionId, (selected = new Map()));
-      selected.set(option.optionId, option.value);
+      if (!selected) chosen.set(option.questionId, (selected = new Set()));
+      selected.add(option.optionId);
     }
   }
-  return [...chosen].map(([questionId, selected]) => ({
-    questionId,
-    optionIds: [...selected.keys()],
-    values: [...new Set(selected.values())],
-  }));
+  return [...chosen].map(([questionId, selected]) => ({ questionId, optionIds: [...selected] }));
 }

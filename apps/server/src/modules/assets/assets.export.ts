@@ -46,7 +46,7 @@ export type DatasetExport = {
   batches: () => AsyncIterable<ExportRow[]>;
 };
 
-export const DEFAULT_EXPORT_BATCH_SIZE = 1000;
+export const DEFAULT_EXPORT_BATCH_SIZE = 250;
 
 /**
  * A dataset, or its filtered part, as rows to write out (POST /surveys/dataset-respondents/export).

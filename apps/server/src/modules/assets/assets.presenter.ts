@@ -1,6 +1,7 @@
 import {
   type AnswerDetail,
   type AssetDetail,
+  type AssetPoints,
   AssetStatus,
   type AssetSummary,
   type MediaItem,
@@ -9,13 +10,12 @@ import {
   RiskLevel,
 } from '@trashegimia/contract/assets';
 import type { Language } from '@trashegimia/contract/common';
+import type { AssetPointRow } from './asset-points.repo';
 import type { AnswerRow, AssetRow } from './assets.repo';
 import { compareQuestionNr, localize, localizedFields } from './survey-text';
 
 /** What the lists show of an asset's media: its types and the URL of its first photo. */
 export type MediaSummary = { types: MediaType[]; photoUrl: string | null };
-
-export const NO_MEDIA: MediaSummary = { types: [], photoUrl: null };
 
 /** Stored text columns are checked against the contract's enums, so one odd row cannot break a list. */
 const KnownStatus = AssetStatus.catch('UPLOADED');
@@ -124,4 +124,31 @@ export function answerText(
   const main = row.optionId === null ? row.value : (localize(row, 'optionDescription', language) ?? row.value);
   const extra = row.value2?.trim() ? row.value2 : null;
   return [main?.trim() ? main : null, extra].filter((part) => part !== null).join(' — ');
+}
+
+/** Rows (asset by asset) into the answer's columns; an unknown stored risk level reads as low. */
+export function presentAssetPoints(rows: AssetPointRow[]): AssetPoints['points'] {
+  const points: AssetPoints['points'] = {
+    id: [],
+    lat: [],
+    lng: [],
+    name: [],
+    municipality: [],
+    village: [],
+    date: [],
+    risk: [],
+    riskLevel: [],
+  };
+  for (const row of rows) {
+    points.id.push(row.id);
+    points.lat.push(row.latitude);
+    points.lng.push(row.longitude);
+    points.name.push(row.name);
+    points.municipality.push(row.municipality);
+    points.village.push(row.village);
+    points.date.push(row.date.toISOString());
+    points.risk.push(row.risk);
+    points.riskLevel.push(riskLevelOf(row.riskLevel));
+  }
+  return points;
 }

@@ -1,14 +1,12 @@
-import { type SQL, type SQLWrapper, and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { answers, assets, datasets, media, questionOptions, questions } from '../../db/schema/index';
+import { answers, assetCounts, assets, datasets, media, questionOptions, questions } from '../../db/schema/index';
 import { containsText } from './text-search';
 
 /** A filter whose options are known to belong to its question (see resolveFilters in the service). */
 export type ResolvedFilter = {
   questionId: number;
   optionIds: number[];
-  /** The chosen options' values, for answers stored without an option id. */
-  values: string[];
 };
 
 export type TextField = 'name' | 'municipality' | 'village' | 'comments' | 'adminNote';
@@ -37,6 +35,8 @@ export type AssetCriteria = {
   lngMax?: number;
   /** AND across filters, OR within one filter's options. */
   filters?: ResolvedFilter[];
+  /** Has a medium of any of these types (the archive's content types); none or empty: no narrowing. */
+  mediaTypes?: string[];
 };
 
 export type AssetSort = {
@@ -129,33 +129,30 @@ export function assetWhere(criteria: AssetCriteria): SQL | undefined {
     c.lngMin === undefined ? undefined : gte(assets.longitude, c.lngMin),
     c.lngMax === undefined ? undefined : lte(assets.longitude, c.lngMax),
     matchesFilters(c.filters ?? []),
+    c.mediaTypes?.length
+      ? sql`exists (select 1 from ${media} where ${media.assetId} = ${assets.id} and ${inArray(media.type, c.mediaTypes)})`
+      : undefined,
   );
 }
 
 /**
  * The assets that chose one of each filter's options: AND across filters, OR within one. Each
- * filter is an index-only range scan of answers_question_option_asset_idx (question, options) —
- * only the answers that match are read, never every answer of a question — and the filters' asset
- * sets are intersected before any asset row is touched. That keeps the plan the same whatever the
- * filters' selectivity (a chain of semi-joins let misestimated row counts pick nested loops that
- * took seconds at 100,000 assets). Answers stored without an option id match on their value.
+ * filter is an overlap test on the asset's own option_ids (kept by a trigger on answers, which
+ * also maps answers stored without an option id to the option with their value), so all the
+ * filters together are one GIN index scan whose cost follows the matching assets, not the
+ * thousands of answers each option has.
  */
 function matchesFilters(filters: ResolvedFilter[]): SQL | undefined {
   if (filters.length === 0) return undefined;
-  const sets = filters.map((filter) => {
-    const byOption = sql`select ${answers.assetId} from ${answers} where ${and(
-      eq(answers.questionId, filter.questionId),
-      inArray(answers.optionId, filter.optionIds),
-    )}`;
-    if (filter.values.length === 0) return byOption;
-    const byValue = sql`select ${answers.assetId} from ${answers} where ${and(
-      eq(answers.questionId, filter.questionId),
-      isNull(answers.optionId),
-      inArray(answers.value, filter.values),
-    )}`;
-    return sql`(${byOption} union all ${byValue})`;
-  });
-  return sql`${assets.id} in (${sql.join(sets, sql` intersect `)})`;
+  return and(
+    ...filters.map(
+      (filter) =>
+        sql`${assets.optionIds} && array[${sql.join(
+          filter.optionIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::integer[]`,
+    ),
+  );
 }
 
 function orderOf({ sortBy, sortOrder }: AssetSort): SQL[] {
@@ -174,14 +171,28 @@ function orderOf({ sortBy, sortOrder }: AssetSort): SQL[] {
   return sortBy === 'date' ? [first, direction(assets.id)] : [first, desc(assets.date), direction(assets.id)];
 }
 
-export async function selectAssetPage(
+/** What lists and the detail show besides the asset's own columns: its media types and first photo. */
+const mediaColumns = {
+  mediaTypes: sql<string[]>`array(select distinct ${media.type} from ${media} where ${media.assetId} = ${assets.id})`,
+  photoPath: sql<
+    string | null
+  >`(select ${media.path} from ${media} where ${media.assetId} = ${assets.id} and ${media.type} = 'PHOTO' order by ${media.id} limit 1)`,
+};
+
+export type ListedAssetRow = AssetRow & { mediaTypes: string[]; photoPath: string | null };
+
+/**
+ * A page of assets with their media and, on every row, the total of all pages — one statement,
+ * one round trip. The total is an uncorrelated subquery, which the database runs once.
+ */
+export function assetPageQuery(
   db: Executor,
   criteria: AssetCriteria,
   sort: AssetSort,
   page: { limit: number; offset: number },
-): Promise<AssetRow[]> {
+) {
   return db
-    .select(assetColumns)
+    .select({ ...assetColumns, ...mediaColumns, total: sql<number>`(${countQuery(db, criteria)})`.mapWith(Number) })
     .from(assets)
     .innerJoin(datasets, eq(datasets.id, assets.datasetId))
     .where(assetWhere(criteria))
@@ -190,30 +201,71 @@ export async function selectAssetPage(
     .offset(page.offset);
 }
 
+/** The page and its total; a page past the end has no rows to carry the total, so it is counted apart. */
+export async function selectAssetPage(
+  db: Executor,
+  criteria: AssetCriteria,
+  sort: AssetSort,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ListedAssetRow[]; total: number }> {
+  const rows = await assetPageQuery(db, criteria, sort, page);
+  const total = rows[0]?.total ?? (page.offset === 0 ? 0 : await countAssets(db, criteria));
+  return { rows, total };
+}
+
 export async function countAssets(db: Executor, criteria: AssetCriteria): Promise<number> {
-  const [row] = await db
+  const [row] = await countQuery(db, criteria);
+  return row?.count ?? 0;
+}
+
+/** How many assets match: from asset_counts when it can tell, else counted. */
+function countQuery(db: Executor, criteria: AssetCriteria) {
+  if (answeredByTotals(criteria)) return countFromTotals(db, criteria);
+  return db
     .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
     .from(assets)
     .innerJoin(datasets, eq(datasets.id, assets.datasetId))
     .where(assetWhere(criteria));
-  return row?.count ?? 0;
 }
 
-export type MediaSummaryRow = { assetId: string; type: string; path: string };
+/**
+ * Whether asset_counts can answer the count: the criteria narrow by nothing but visibility,
+ * dataset, survey and status. Anything else set (a criterion added later included) means counting.
+ */
+function answeredByTotals(criteria: AssetCriteria): boolean {
+  const isEmpty = (value: unknown): boolean =>
+    value === undefined ||
+    value === '' ||
+    (Array.isArray(value) && value.length === 0) ||
+    (value !== null && typeof value === 'object' && !(value instanceof Date) && Object.values(value).every(isEmpty));
+  return Object.entries(criteria).every(([key, value]) => TOTALS_CRITERIA.has(key) || isEmpty(value));
+}
 
-/** For each asset, its first medium of each type (so: its media types, and its first photo). */
-export async function selectMediaSummaries(db: Executor, assetIds: string[]): Promise<MediaSummaryRow[]> {
-  if (assetIds.length === 0) return [];
+const TOTALS_CRITERIA = new Set<string>([
+  'publicOnly',
+  'datasetId',
+  'surveyId',
+  'status',
+] satisfies (keyof AssetCriteria)[]);
+
+function countFromTotals(db: Executor, criteria: AssetCriteria) {
   return db
-    .selectDistinctOn([media.assetId, media.type], { assetId: media.assetId, type: media.type, path: media.path })
-    .from(media)
-    .where(inArray(media.assetId, assetIds))
-    .orderBy(media.assetId, media.type, media.id);
+    .select({ count: sql<number>`coalesce(sum(${assetCounts.count}), 0)::int`.mapWith(Number) })
+    .from(assetCounts)
+    .innerJoin(datasets, eq(datasets.id, assetCounts.datasetId))
+    .where(
+      and(
+        criteria.publicOnly ? and(eq(assetCounts.status, 'APPROVED'), eq(datasets.isActive, true)) : undefined,
+        criteria.datasetId === undefined ? undefined : eq(assetCounts.datasetId, criteria.datasetId),
+        criteria.surveyId === undefined ? undefined : eq(assetCounts.surveyId, criteria.surveyId),
+        criteria.status === undefined ? undefined : eq(assetCounts.status, criteria.status),
+      ),
+    );
 }
 
-export async function findAsset(db: Executor, id: string, publicOnly: boolean): Promise<AssetRow | undefined> {
+export async function findAsset(db: Executor, id: string, publicOnly: boolean): Promise<ListedAssetRow | undefined> {
   const [row] = await db
-    .select(assetColumns)
+    .select({ ...assetColumns, ...mediaColumns })
     .from(assets)
     .innerJoin(datasets, eq(datasets.id, assets.datasetId))
     .where(and(eq(assets.id, id), publicOnly ? publicVisibility() : undefined))
@@ -221,18 +273,13 @@ export async function findAsset(db: Executor, id: string, publicOnly: boolean): 
   return row;
 }
 
-/**
- * Counts a view and reads the asset in one statement, only when the viewer may see it: the
- * increment is atomic under concurrent views, and an invisible asset is neither counted nor read.
- */
-export async function countViewAndFind(db: Executor, id: string, publicOnly: boolean): Promise<AssetRow | undefined> {
-  const [row] = await db
-    .update(assets)
-    .set({ viewCount: sql`${assets.viewCount} + 1` })
-    .from(datasets)
-    .where(and(eq(assets.id, id), eq(datasets.id, assets.datasetId), publicOnly ? publicVisibility() : undefined))
-    .returning(assetColumns);
-  return row;
+/** Adds the views to their assets in one statement (an asset deleted meanwhile is skipped). */
+export async function addViews(db: Executor, views: Map<string, number>): Promise<void> {
+  const batch = JSON.stringify([...views].map(([id, n]) => ({ id, n })));
+  await db.execute(sql`
+    update ${assets} set view_count = ${assets.viewCount} + added.n
+    from jsonb_to_recordset(${batch}::jsonb) as added(id uuid, n integer)
+    where ${assets.id} = added.id`);
 }
 
 export type AnswerRow = {

@@ -3,9 +3,13 @@ import type {
   AssetDetail,
   AssetList,
   AssetListQuery,
+  AssetPoints,
+  AssetPointsQuery,
   MediaList,
   RespondentFilterBody,
   RespondentListQuery,
+  RespondentSummary,
+  RespondentSummaryBody,
 } from '@trashegimia/contract/assets';
 import type { TokenClaims } from '@trashegimia/contract/auth';
 import type { Language } from '@trashegimia/contract/common';
@@ -16,30 +20,38 @@ import { assertMayFilter, countsAsView, seesEverything } from './assets.policy';
 import {
   mediaTypesOf,
   type MediaSummary,
-  NO_MEDIA,
   presentAssetDetail,
+  presentAssetPoints,
   presentAssetSummary,
   presentMediaItem,
 } from './assets.presenter';
 import {
   type AssetCriteria,
   type AssetSort,
-  countAssets,
-  countViewAndFind,
+  type ListedAssetRow,
   findAsset,
   selectAnswers,
   selectAssetPage,
   selectFirstPhotoPath,
   selectMedia,
-  selectMediaSummaries,
 } from './assets.repo';
 import { resolveFilters } from './asset-filters';
+import type { ViewCounter } from './view-counter';
+import { countAssetPoints, selectAssetPoints } from './asset-points.repo';
+import { presentRespondentSummary } from './asset-summary.presenter';
+import { selectAssetCounts } from './asset-summary.repo';
 import { emptyPage, offsetOf, pageMeta, type Paging } from '../../http/paging';
 
 export { openDatasetExport } from './assets.export';
 /** How an answer reads in a language: the same words on screen, in PDFs and in spreadsheets. */
 export { answerText } from './assets.presenter';
 export type { DatasetExport, ExportColumn, ExportRow } from './assets.export';
+/** For the survey editor: which surveys, questions and options stored assets and answers still use. */
+export {
+  anyAssetOfSurvey as surveyHasAssets,
+  selectAnsweredQuestionIds as answeredQuestionIds,
+  selectOptionIdsInUse as optionIdsInUse,
+} from './asset-usage.repo';
 
 export const assetNotFound = () => notFound('asset');
 
@@ -74,6 +86,7 @@ export async function listAssets(
     latMax: query.latMax,
     lngMin: query.lngMin,
     lngMax: query.lngMax,
+    mediaTypes: query.mediaTypes,
   };
   return assetPage(db, blobs, viewer, criteria, query, query);
 }
@@ -106,14 +119,12 @@ export async function filterDatasetRespondents(
     publicOnly: !seesEverything(viewer),
     datasetId: body.datasetId,
     filters: await resolveFilters(db, body.datasetId, body.filters),
+    mediaTypes: body.mediaTypes,
   };
   return assetPage(db, blobs, viewer, criteria, body, body);
 }
 
-/**
- * A page of assets in at most three statements whatever the page size: the page, its count (only
- * when the page alone cannot tell it), and the page's media.
- */
+/** A page of assets in one statement whatever the page size (two for a page past the end). */
 async function assetPage(
   db: Executor,
   blobs: BlobStore,
@@ -122,42 +133,17 @@ async function assetPage(
   sort: AssetSort,
   paging: Paging,
 ): Promise<AssetList> {
-  const offset = offsetOf(paging);
-  const rows = await selectAssetPage(db, criteria, sort, { limit: paging.limit, offset });
-  // A short page that is not past the end is the last one, so it gives the total.
-  const total =
-    rows.length < paging.limit && (rows.length > 0 || offset === 0)
-      ? offset + rows.length
-      : await countAssets(db, criteria);
-  const media = await mediaSummaries(
-    db,
-    blobs,
-    rows.map((row) => row.id),
-  );
+  const { rows, total } = await selectAssetPage(db, criteria, sort, { limit: paging.limit, offset: offsetOf(paging) });
   const admin = seesEverything(viewer);
-  return {
-    items: rows.map((row) => presentAssetSummary(row, media.get(row.id) ?? NO_MEDIA, admin)),
-    meta: pageMeta(paging, total),
-  };
+  const items = await Promise.all(
+    rows.map(async (row) => presentAssetSummary(row, await mediaSummary(blobs, row), admin)),
+  );
+  return { items, meta: pageMeta(paging, total) };
 }
 
-async function mediaSummaries(db: Executor, blobs: BlobStore | undefined, assetIds: string[]) {
-  const rows = await selectMediaSummaries(db, assetIds);
-  const byAsset = new Map<string, { types: string[]; photoPath: string | null }>();
-  for (const row of rows) {
-    let entry = byAsset.get(row.assetId);
-    if (!entry) byAsset.set(row.assetId, (entry = { types: [], photoPath: null }));
-    entry.types.push(row.type);
-    if (row.type === 'PHOTO') entry.photoPath = row.path;
-  }
-  const summaries = new Map<string, MediaSummary>();
-  await Promise.all(
-    [...byAsset].map(async ([assetId, { types, photoPath }]) => {
-      const photoUrl = photoPath && blobs ? await signedUrl(blobs, photoPath) : null;
-      summaries.set(assetId, { types: mediaTypesOf(types), photoUrl });
-    }),
-  );
-  return summaries;
+async function mediaSummary(blobs: BlobStore | undefined, row: ListedAssetRow): Promise<MediaSummary> {
+  const photoUrl = row.photoPath && blobs ? await signedUrl(blobs, row.photoPath) : null;
+  return { types: mediaTypesOf(row.mediaTypes), photoUrl };
 }
 
 /** Date-only bounds are whole days (UTC): dateTo=2024-05-31 includes all of the 31st. */
@@ -176,23 +162,26 @@ function dateBounds(dateFrom: string | undefined, dateTo: string | undefined) {
 }
 
 /**
- * One asset with its answers in question order, localized. Counts a view (one atomic UPDATE …
- * RETURNING) unless `countView` is false or the viewer is an administrator. 404 `asset_not_found`
- * for an unknown asset or one the viewer may not see. Without `blobs` the photoUrl is null.
+ * One asset with its answers in question order, localized. With `views`, counts the view of
+ * anyone but an administrator (once the asset is known to be visible to them) and shows the count
+ * including it. 404 `asset_not_found` for an unknown asset or one the viewer may not see. Without
+ * `blobs` the photoUrl is null.
  */
 export async function getAssetDetail(
   db: Executor,
   viewer: TokenClaims | null,
   id: string,
   language: Language,
-  options: { countView?: boolean; blobs?: BlobStore } = {},
+  options: { views?: ViewCounter; blobs?: BlobStore } = {},
 ): Promise<AssetDetail> {
   const publicOnly = !seesEverything(viewer);
-  const count = (options.countView ?? true) && countsAsView(viewer);
-  const row = count ? await countViewAndFind(db, id, publicOnly) : await findAsset(db, id, publicOnly);
+  const row = await findAsset(db, id, publicOnly);
   if (!row) throw assetNotFound();
-  const [answerRows, media] = await Promise.all([selectAnswers(db, [id]), mediaSummaries(db, options.blobs, [id])]);
-  return presentAssetDetail(row, media.get(id) ?? NO_MEDIA, !publicOnly, answerRows, language);
+  const { views } = options;
+  if (views && countsAsView(viewer)) views.record(id);
+  const viewCount = row.viewCount + (views?.unwritten(id) ?? 0);
+  const [answerRows, media] = await Promise.all([selectAnswers(db, [id]), mediaSummary(options.blobs, row)]);
+  return presentAssetDetail({ ...row, viewCount }, media, !publicOnly, answerRows, language);
 }
 
 /** The asset's media with signed URLs; 404 as for the detail. */
@@ -225,4 +214,52 @@ async function signedUrl(blobs: BlobStore, path: string): Promise<string | null>
 /** The blob path of the asset's first photo, for documents (no visibility check: load the asset first). */
 export async function assetPhotoPath(db: Executor, assetId: string): Promise<string | null> {
   return selectFirstPhotoPath(db, assetId);
+}
+
+/**
+ * POST /surveys/dataset-respondents/summary: the analytics' charts, counted over every asset the
+ * filters match. Who may ask, what they see and how the filters resolve are those of the
+ * analytics' filtered lookup, so the charts and the results table always describe the same assets.
+ */
+export async function summarizeDatasetRespondents(
+  db: Executor,
+  viewer: TokenClaims | null,
+  body: z.output<typeof RespondentSummaryBody>,
+): Promise<RespondentSummary> {
+  assertMayFilter(viewer, 'ANALYTICS');
+  const criteria: AssetCriteria = {
+    publicOnly: !seesEverything(viewer),
+    datasetId: body.datasetId,
+    filters: await resolveFilters(db, body.datasetId, body.filters),
+  };
+  return presentRespondentSummary(await selectAssetCounts(db, criteria));
+}
+
+/**
+ * GET /surveys/assets/points: a dataset's assets with real coordinates, compact, for a map; at most
+ * `limit` (20,000 by default), newest first, with the full count when more match. Visibility as for
+ * every list; an unknown dataset or one the viewer cannot see gives no points.
+ */
+export async function listAssetPoints(
+  db: Executor,
+  viewer: TokenClaims | null,
+  query: z.output<typeof AssetPointsQuery>,
+): Promise<AssetPoints> {
+  const criteria: AssetCriteria = {
+    publicOnly: !seesEverything(viewer),
+    datasetId: query.datasetId,
+    search: query.search || undefined,
+  };
+  // One more than asked tells whether more match, without counting them when they do not.
+  const rows = await selectAssetPoints(db, criteria, query.riskLevel, query.limit + 1);
+  const truncated = rows.length > query.limit;
+  const kept = truncated ? rows.slice(0, query.limit) : rows;
+  return {
+    datasetId: query.datasetId,
+    points: presentAssetPoints(kept),
+    meta: {
+      totalItems: truncated ? await countAssetPoints(db, criteria, query.riskLevel) : kept.length,
+      truncated,
+    },
+  };
 }

@@ -307,11 +307,20 @@ describe('GET /api/surveys/assets/:id', () => {
       get(`/api/surveys/assets/${asset.id}`, await asGuest()),
     ]);
     expect((await get(`/api/surveys/assets/${asset.id}`, await asAdmin(database.db))).json().viewCount).toBe(3);
+  });
+
+  it('keeps every view once the server has stopped, though views are written in batches', async () => {
+    const { asset } = await assetWithAnswers();
+    const server = await startTestApp(database);
+    await Promise.all(
+      Array.from({ length: 5 }, () => server.inject({ method: 'GET', url: `/api/surveys/assets/${asset.id}` })),
+    );
+    await server.close();
     const [row] = await database.db
       .select({ viewCount: assetsTable.viewCount })
       .from(assetsTable)
       .where(eq(assetsTable.id, asset.id));
-    expect(row!.viewCount).toBe(3);
+    expect(row!.viewCount).toBe(5);
   });
 
   it("answers 404 'Asset not found' for an unknown or unpublished asset, and 400 for a malformed id", async () => {

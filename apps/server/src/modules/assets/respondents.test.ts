@@ -162,6 +162,11 @@ describe('GET /api/surveys/dataset-respondents', () => {
     expect(page2.meta).toEqual({ page: 2, limit: 2, totalItems: 3, totalPages: 2 });
     const page1 = await list('limit=2');
     expect(page1.meta).toEqual({ page: 1, limit: 2, totalItems: 3, totalPages: 2 });
+    // Scrolled past the end: no items, but the total still tells how many there are.
+    expect(await list('limit=2&page=9')).toEqual({
+      items: [],
+      meta: { page: 9, limit: 2, totalItems: 3, totalPages: 2 },
+    });
     expect((await list('limit=5000')).meta.limit).toBe(1000);
   });
 

@@ -1,6 +1,6 @@
-import { type SQL, and, asc, desc, eq, exists, inArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { assets, datasets, questionOptions, questions, surveys } from '../../db/schema/index';
+import { assetCounts, datasets, questionOptions, questions, surveys } from '../../db/schema/index';
 import { containsText } from '../assets/text-search';
 
 export type DatasetRow = Omit<typeof datasets.$inferSelect, 'createdAt' | 'updatedAt'>;
@@ -43,9 +43,9 @@ const datasetColumns = {
 };
 
 /**
- * Datasets with their stats (DESIGN §5), in one statement: the assets are grouped once by
- * (dataset, survey) — an index-only scan of assets_dataset_survey_status_idx — and that small
- * result gives the responses, the surveys used, how many are active, and their questions.
+ * Datasets with their stats (DESIGN §5), in one statement: asset_counts (kept by triggers) gives
+ * the responses per (dataset, survey) without reading the assets, and that small result gives the
+ * responses, the surveys used, how many are active, and their questions.
  * Sorting by totalResponses and paging happen in the same statement.
  */
 export async function selectDatasetsWithStats(
@@ -56,13 +56,18 @@ export async function selectDatasetsWithStats(
   // nor named to a non-admin (its questions would tell of work not yet published).
   const used = db
     .select({
-      datasetId: assets.datasetId,
-      surveyId: assets.surveyId,
-      responses: sql<number>`count(*)`.as('responses'),
+      datasetId: assetCounts.datasetId,
+      surveyId: assetCounts.surveyId,
+      responses: sql<number>`sum(${assetCounts.count})`.as('responses'),
     })
-    .from(assets)
-    .where(selection.countAllStatuses ? undefined : eq(assets.status, PUBLIC_ASSET_STATUS))
-    .groupBy(assets.datasetId, assets.surveyId)
+    .from(assetCounts)
+    .where(
+      and(
+        gt(assetCounts.count, 0),
+        selection.countAllStatuses ? undefined : eq(assetCounts.status, PUBLIC_ASSET_STATUS),
+      ),
+    )
+    .groupBy(assetCounts.datasetId, assetCounts.surveyId)
     .as('used');
   const questionCounts = db
     .select({ surveyId: questions.surveyId, questionCount: sql<number>`count(*)`.as('question_count') })
@@ -157,8 +162,7 @@ export async function findDataset(db: Executor, id: number, options: { includeIn
 }
 
 /**
- * The surveys a dataset's assets use (DESIGN §5). Surveys are few: one index probe each into
- * assets_dataset_survey_status_idx, instead of reading every asset of the dataset.
+ * The surveys a dataset's assets use (DESIGN §5), from asset_counts rather than the assets.
  *
  * `publicOnly` (for anyone but an administrator) counts approved assets only, so a survey that only
  * uploaded, rejected or passive assets use is left out. It defaults to false — every asset — which
@@ -171,23 +175,16 @@ export async function findDatasetSurveyIds(
   options: { publicOnly?: boolean } = {},
 ): Promise<number[]> {
   const rows = await db
-    .select({ id: surveys.id })
-    .from(surveys)
+    .selectDistinct({ id: assetCounts.surveyId })
+    .from(assetCounts)
     .where(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(assets)
-          .where(
-            and(
-              eq(assets.datasetId, datasetId),
-              eq(assets.surveyId, surveys.id),
-              options.publicOnly ? eq(assets.status, PUBLIC_ASSET_STATUS) : undefined,
-            ),
-          ),
+      and(
+        eq(assetCounts.datasetId, datasetId),
+        gt(assetCounts.count, 0),
+        options.publicOnly ? eq(assetCounts.status, PUBLIC_ASSET_STATUS) : undefined,
       ),
     )
-    .orderBy(surveys.id);
+    .orderBy(assetCounts.surveyId);
   return rows.map((row) => row.id);
 }
 

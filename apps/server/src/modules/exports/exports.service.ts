@@ -51,7 +51,7 @@ export async function downloadAssetPdf(
   language: Language,
   options: ExportOptions = {},
 ): Promise<Download> {
-  const detail = await getAssetDetail(db, viewer, id, language, { countView: false });
+  const detail = await getAssetDetail(db, viewer, id, language);
   const [color, photo] = await Promise.all([findDatasetColor(db, detail.datasetId), readPhoto(db, blobs, id)]);
   const context = pdfContext(language, options);
   const asset = documentFromDetail(detail, color, language);

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ROLE } from '@trashegimia/contract/common';
 import type { CreateUserBody, UserListQuery } from '@trashegimia/contract/users';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import { pageMeta } from '../../http/paging';
 import { recordAudit } from '../audit/audit.service';
@@ -9,6 +9,11 @@ import type { UserClaims } from '../auth/guards';
 import { hashPassword } from '../auth/passwords';
 import { presentUser } from './users.presenter';
 import { lockAdmins, deleteUserById, findUserById, insertUser, listUsers } from './users.repo';
+
+/** The account's name, as records of who changed what keep it; null when the account is gone. */
+export async function userNameOf(db: Executor, id: number): Promise<string | null> {
+  return (await findUserById(db, id))?.userName ?? null;
+}
 
 export async function listUserPage(db: Database, query: z.output<typeof UserListQuery>) {
   const { rows, total } = await listUsers(db, query);

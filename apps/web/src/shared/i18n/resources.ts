@@ -1,22 +1,48 @@
 import enAdmin from '@/locales/en/admin.json';
+import enAnalytics from '@/locales/en/analytics.json';
+import enArchive from '@/locales/en/archive.json';
 import enAuth from '@/locales/en/auth.json';
 import enCommon from '@/locales/en/common.json';
+import enDocumentation from '@/locales/en/documentation.json';
 import enErrors from '@/locales/en/errors.json';
+import enMap from '@/locales/en/map.json';
+import enMedia from '@/locales/en/media.json';
 import enPublic from '@/locales/en/public.json';
 import srAdmin from '@/locales/sr/admin.json';
+import srAnalytics from '@/locales/sr/analytics.json';
+import srArchive from '@/locales/sr/archive.json';
 import srAuth from '@/locales/sr/auth.json';
 import srCommon from '@/locales/sr/common.json';
+import srDocumentation from '@/locales/sr/documentation.json';
 import srErrors from '@/locales/sr/errors.json';
+import srMap from '@/locales/sr/map.json';
+import srMedia from '@/locales/sr/media.json';
 import srPublic from '@/locales/sr/public.json';
 import xkAdmin from '@/locales/xk/admin.json';
+import xkAnalytics from '@/locales/xk/analytics.json';
+import xkArchive from '@/locales/xk/archive.json';
 import xkAuth from '@/locales/xk/auth.json';
 import xkCommon from '@/locales/xk/common.json';
+import xkDocumentation from '@/locales/xk/documentation.json';
 import xkErrors from '@/locales/xk/errors.json';
+import xkMap from '@/locales/xk/map.json';
+import xkMedia from '@/locales/xk/media.json';
 import xkPublic from '@/locales/xk/public.json';
 import type { Language } from './language';
 
 /** English is the reference for the key types; the parity test keeps the other two in step. */
-const en = { common: enCommon, auth: enAuth, errors: enErrors, public: enPublic, admin: enAdmin };
+const en = {
+  common: enCommon,
+  auth: enAuth,
+  errors: enErrors,
+  public: enPublic,
+  admin: enAdmin,
+  analytics: enAnalytics,
+  map: enMap,
+  archive: enArchive,
+  media: enMedia,
+  documentation: enDocumentation,
+};
 export type Namespace = keyof typeof en;
 export type Resources = typeof en;
 
@@ -25,7 +51,29 @@ export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
 
 /** Typed against English, so a key missing in xk or sr is also a compile error. */
 export const resources: Record<Language, Resources> = {
-  xk: { common: xkCommon, auth: xkAuth, errors: xkErrors, public: xkPublic, admin: xkAdmin },
+  xk: {
+    common: xkCommon,
+    auth: xkAuth,
+    errors: xkErrors,
+    public: xkPublic,
+    admin: xkAdmin,
+    analytics: xkAnalytics,
+    map: xkMap,
+    archive: xkArchive,
+    media: xkMedia,
+    documentation: xkDocumentation,
+  },
   en,
-  sr: { common: srCommon, auth: srAuth, errors: srErrors, public: srPublic, admin: srAdmin },
+  sr: {
+    common: srCommon,
+    auth: srAuth,
+    errors: srErrors,
+    public: srPublic,
+    admin: srAdmin,
+    analytics: srAnalytics,
+    map: srMap,
+    archive: srArchive,
+    media: srMedia,
+    documentation: srDocumentation,
+  },
 };

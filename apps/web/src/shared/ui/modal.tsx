@@ -14,12 +14,18 @@ type ModalProps = {
   children: ReactNode;
   /** Buttons at the bottom, e.g. cancel and confirm. */
   footer?: ReactNode;
-  size?: 'md' | 'lg' | 'xl';
+  /** `full` fills the screen, e.g. a document preview. */
+  size?: 'md' | 'lg' | 'xl' | 'full';
   /** Keep the dialog open on Escape and outside clicks, e.g. while a file is being generated. */
   dismissible?: boolean;
 };
 
-const SIZES = { md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-4xl' } as const;
+const SIZES = {
+  md: 'max-h-[92dvh] sm:max-h-[88dvh] sm:max-w-lg',
+  lg: 'max-h-[92dvh] sm:max-h-[88dvh] sm:max-w-2xl',
+  xl: 'max-h-[92dvh] sm:max-h-[88dvh] sm:max-w-4xl',
+  full: 'h-dvh sm:h-[calc(100dvh-2rem)] sm:max-w-[calc(100vw-2rem)]',
+} as const;
 
 /**
  * A modal dialog (Radix): labelled by its title, focus kept inside, Escape and the close button
@@ -63,8 +69,8 @@ export const Modal = ({
           onInteractOutside={block}
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={cn(
-            'fixed inset-x-0 bottom-0 z-40 flex max-h-[92dvh] w-full flex-col rounded-t-2xl bg-white shadow-2xl focus:outline-none',
-            'sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:max-h-[88dvh] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
+            'fixed inset-x-0 bottom-0 z-40 flex w-full flex-col rounded-t-2xl bg-white shadow-2xl focus:outline-none',
+            'sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
             SIZES[size],
           )}
         >

@@ -1,0 +1,166 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAsset, createDataset, createOption, createQuestion, createSurvey } from '../test/factories';
+import { openTestDatabase } from '../test/test-database';
+import type { DatabaseHandle } from './client';
+import { answers, assetCounts, assets } from './schema/index';
+
+/**
+ * What migration 0003's triggers keep in step with every write, whoever makes it: dataset stats and
+ * list totals read asset_counts, answer filters read assets.option_ids. A drift would show as wrong
+ * 'Asete' counts and filters that miss or invent assets.
+ */
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database?.close());
+
+describe('asset_counts', () => {
+  /** The stored counts beside a fresh count of the assets, both without zero rows. */
+  async function storedAndCounted() {
+    const db = database.db;
+    const stored = await db
+      .select({
+        datasetId: assetCounts.datasetId,
+        surveyId: assetCounts.surveyId,
+        status: assetCounts.status,
+        n: assetCounts.count,
+      })
+      .from(assetCounts)
+      .where(sql`${assetCounts.count} <> 0`)
+      .orderBy(assetCounts.datasetId, assetCounts.surveyId, assetCounts.status);
+    const counted = await db
+      .select({
+        datasetId: assets.datasetId,
+        surveyId: assets.surveyId,
+        status: assets.status,
+        n: sql<number>`count(*)::int`.mapWith(Number),
+      })
+      .from(assets)
+      .groupBy(assets.datasetId, assets.surveyId, assets.status)
+      .orderBy(assets.datasetId, assets.surveyId, assets.status);
+    return { stored, counted };
+  }
+
+  it('follows inserts, status changes, moves between datasets and deletes', async () => {
+    const db = database.db;
+    const [first, second] = [await createDataset(db), await createDataset(db)];
+    const survey = await createSurvey(db);
+    const made = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        createAsset(db, { surveyId: survey.id, datasetId: first.id, status: i < 4 ? 'APPROVED' : 'UPLOADED' }),
+      ),
+    );
+    let { stored, counted } = await storedAndCounted();
+    expect(stored).toEqual(counted);
+    expect(stored.filter((row) => row.datasetId === first.id)).toEqual([
+      { datasetId: first.id, surveyId: survey.id, status: 'APPROVED', n: 4 },
+      { datasetId: first.id, surveyId: survey.id, status: 'UPLOADED', n: 2 },
+    ]);
+
+    const ids = made.map((asset) => asset.id);
+    await db
+      .update(assets)
+      .set({ status: 'REJECTED' })
+      .where(inArray(assets.id, ids.slice(3, 5)));
+    await db.update(assets).set({ datasetId: second.id }).where(eq(assets.id, ids[0]!));
+    await db.update(assets).set({ viewCount: 7 }).where(inArray(assets.id, ids));
+    await db.delete(assets).where(eq(assets.id, ids[5]!));
+    ({ stored, counted } = await storedAndCounted());
+    expect(stored).toEqual(counted);
+  });
+
+  it('counts a multi-row insert once per row', async () => {
+    const db = database.db;
+    const dataset = await createDataset(db);
+    const survey = await createSurvey(db);
+    await db.insert(assets).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        uniqueId: `bulk-${dataset.id}-${i}`,
+        surveyId: survey.id,
+        datasetId: dataset.id,
+        status: 'APPROVED',
+      })),
+    );
+    const [row] = await db.select().from(assetCounts).where(eq(assetCounts.datasetId, dataset.id));
+    expect(row?.count).toBe(25);
+  });
+});
+
+describe('assets.option_ids', () => {
+  const optionIdsOf = async (assetId: string) => {
+    const [row] = await database.db.select({ ids: assets.optionIds }).from(assets).where(eq(assets.id, assetId));
+    return [...(row?.ids ?? [])].sort((a, b) => a - b);
+  };
+
+  it('holds the options the answers chose, after inserts, changes and deletes', async () => {
+    const db = database.db;
+    const dataset = await createDataset(db);
+    const survey = await createSurvey(db);
+    const materials = await createQuestion(db, survey.id, { questionType: 'MULTIPLE_CHOICE' });
+    const [stone, wood, brick] = await Promise.all(
+      ['Gur', 'Dru', 'Tullë'].map((value, i) => createOption(db, materials.id, { value, optionOrder: i })),
+    );
+    const name = await createQuestion(db, survey.id, { questionType: 'TEXT' });
+    const asset = await createAsset(db, {
+      surveyId: survey.id,
+      datasetId: dataset.id,
+      answers: [
+        { questionId: materials.id, optionId: stone!.id, value: 'Gur' },
+        { questionId: materials.id, optionId: wood!.id, value: 'Dru' },
+        { questionId: name.id, value: 'Kulla' },
+      ],
+    });
+    expect(await optionIdsOf(asset.id)).toEqual([stone!.id, wood!.id].sort((a, b) => a - b));
+
+    await db
+      .update(answers)
+      .set({ optionId: brick!.id, value: 'Tullë' })
+      .where(sql`${answers.assetId} = ${asset.id} and ${answers.optionId} = ${wood!.id}`);
+    expect(await optionIdsOf(asset.id)).toEqual([stone!.id, brick!.id].sort((a, b) => a - b));
+
+    await db.delete(answers).where(eq(answers.assetId, asset.id));
+    expect(await optionIdsOf(asset.id)).toEqual([]);
+  });
+
+  it('maps an answer stored without an option id to the option with its value, also a borrowed one', async () => {
+    const db = database.db;
+    const dataset = await createDataset(db);
+    const survey = await createSurvey(db);
+    const municipality = await createQuestion(db, survey.id, { questionType: 'DROPDOWN' });
+    const peje = await createOption(db, municipality.id, { value: 'Pejë' });
+    const birthplace = await createQuestion(db, survey.id, {
+      questionType: 'DROPDOWN',
+      optionsSourceQuestionId: municipality.id,
+    });
+    const asset = await createAsset(db, {
+      surveyId: survey.id,
+      datasetId: dataset.id,
+      answers: [
+        { questionId: birthplace.id, value: 'Pejë' },
+        { questionId: municipality.id, value: 'not an option' },
+      ],
+    });
+    expect(await optionIdsOf(asset.id)).toEqual([peje.id]);
+  });
+
+  it('refreshes every asset a single statement touches', async () => {
+    const db = database.db;
+    const dataset = await createDataset(db);
+    const survey = await createSurvey(db);
+    const question = await createQuestion(db, survey.id, { questionType: 'SINGLE_CHOICE' });
+    const option = await createOption(db, question.id, { value: 'Po' });
+    const [one, two] = [
+      await createAsset(db, { surveyId: survey.id, datasetId: dataset.id }),
+      await createAsset(db, { surveyId: survey.id, datasetId: dataset.id }),
+    ];
+    await db
+      .insert(answers)
+      .values(
+        [one, two].map((asset) => ({ assetId: asset.id, questionId: question.id, optionId: option.id, value: 'Po' })),
+      );
+    expect([await optionIdsOf(one.id), await optionIdsOf(two.id)]).toEqual([[option.id], [option.id]]);
+  });
+});

@@ -1,0 +1,54 @@
+import type { Executor } from '../../db/client';
+import { addViews } from './assets.repo';
+
+/** How long views wait in memory before they are written together. */
+const FLUSH_INTERVAL_MS = 2_000;
+
+/**
+ * Counts asset views in memory and writes them in one statement every two seconds (and when the
+ * server closes). A view is not worth a row update and a WAL flush of its own: under load that
+ * made every asset detail a write. What a crash can lose is at most the last two seconds of views.
+ */
+export class ViewCounter {
+  private pending = new Map<string, number>();
+  private readonly timer: NodeJS.Timeout;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Executor,
+    private readonly log: (error: unknown) => void,
+  ) {
+    this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  record(assetId: string): void {
+    this.pending.set(assetId, (this.pending.get(assetId) ?? 0) + 1);
+  }
+
+  /** Views of the asset not yet written, so a reader sees the count including their own view. */
+  unwritten(assetId: string): number {
+    return this.pending.get(assetId) ?? 0;
+  }
+
+  /** Writes the pending views; a failed write keeps them for the next attempt. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      if (this.pending.size === 0) return;
+      const batch = this.pending;
+      this.pending = new Map();
+      try {
+        await addViews(this.db, batch);
+      } catch (error) {
+        for (const [assetId, views] of batch) this.pending.set(assetId, views + this.unwritten(assetId));
+        this.log(error);
+      }
+    });
+    return this.flushing;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+}

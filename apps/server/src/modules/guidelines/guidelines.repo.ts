@@ -1,0 +1,51 @@
+import { type SQL, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { guidelines } from '../../db/schema/index';
+import { containsText } from '../assets/text-search';
+
+export type GuidelineRow = Pick<
+  typeof guidelines.$inferSelect,
+  'id' | 'title' | 'path' | 'contentType' | 'size' | 'createdAt'
+>;
+
+const guidelineColumns = {
+  id: guidelines.id,
+  title: guidelines.title,
+  path: guidelines.path,
+  contentType: guidelines.contentType,
+  size: guidelines.size,
+  createdAt: guidelines.createdAt,
+};
+
+export type GuidelineSelection = { search?: string; limit: number; offset: number };
+
+/** Guidelines in title order (then id), optionally those whose title contains the search text. */
+export async function selectGuidelines(
+  db: Executor,
+  selection: GuidelineSelection,
+): Promise<{ rows: GuidelineRow[]; total: number }> {
+  const where = selection.search ? containsText(guidelines.title, selection.search) : undefined;
+  const rows = await db
+    .select({ ...guidelineColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(guidelines)
+    .where(where)
+    .orderBy(asc(sql`lower(${guidelines.title})`), asc(guidelines.id))
+    .limit(selection.limit)
+    .offset(selection.offset);
+  // Past the last page the window count has no row to ride on.
+  const total = rows[0]?.total ?? (selection.offset > 0 ? await countGuidelines(db, where) : 0);
+  return { rows: rows.map(({ total: _total, ...row }) => row), total };
+}
+
+async function countGuidelines(db: Executor, where: SQL | undefined) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(guidelines)
+    .where(where);
+  return row?.count ?? 0;
+}
+
+export async function findGuideline(db: Executor, id: number): Promise<GuidelineRow | undefined> {
+  const [row] = await db.select(guidelineColumns).from(guidelines).where(eq(guidelines.id, id)).limit(1);
+  return row;
+}

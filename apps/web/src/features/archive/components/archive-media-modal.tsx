@@ -1,0 +1,98 @@
+import type { AssetSummary, MediaItem } from '@trashegimia/contract/assets';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAssetMedia } from '@/features/data/api/get-asset-media';
+import { useErrorText } from '@/shared/api/use-error-text';
+import { MediaTypeIcon } from '@/shared/media/media-type-icon';
+import { MediaViewer } from '@/shared/media/media-viewer';
+import { Alert } from '@/shared/ui/alert';
+import { Button } from '@/shared/ui/button';
+import { cn } from '@/shared/ui/cn';
+import { Modal } from '@/shared/ui/modal';
+import { Spinner } from '@/shared/ui/spinner';
+
+/** "Photo 1", "Photo 2", "PDF 1": numbered within each type, in the asset's order. */
+const numberedLabels = (items: MediaItem[], label: (item: MediaItem, number: number) => string) => {
+  const seen = new Map<string, number>();
+  return items.map((item) => {
+    const number = (seen.get(item.type) ?? 0) + 1;
+    seen.set(item.type, number);
+    return label(item, number);
+  });
+};
+
+/** The asset's files as a row of buttons, and the chosen one open in its viewer. Nothing can be removed here. */
+const MediaBrowser = ({ assetName, items }: { assetName: string; items: MediaItem[] }) => {
+  const { t } = useTranslation('archive');
+  const [chosenId, setChosenId] = useState(items[0]?.id);
+  const chosen = items.find((item) => item.id === chosenId) ?? items[0];
+  const labels = numberedLabels(items, (item, number) =>
+    t('modal.item', { type: t(`types.${item.type}`, { ns: 'media' }), number }),
+  );
+  if (!chosen) return <p className="py-4 text-sm text-stone-600">{t('modal.empty')}</p>;
+  const chosenLabel = labels[items.indexOf(chosen)] ?? '';
+  return (
+    <div className="flex flex-col gap-4">
+      {items.length > 1 && (
+        <ul aria-label={t('modal.mediaList')} className="flex flex-wrap gap-2">
+          {items.map((item, index) => (
+            <li key={item.id}>
+              <button
+                type="button"
+                aria-pressed={item.id === chosen.id}
+                onClick={() => setChosenId(item.id)}
+                className={cn(
+                  'inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-semibold transition-colors',
+                  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600',
+                  item.id === chosen.id
+                    ? 'border-brand-700 bg-brand-700 text-white'
+                    : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-100',
+                )}
+              >
+                <MediaTypeIcon type={item.type} className="size-4" />
+                {labels[index]}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <MediaViewer item={chosen} name={`${assetName} – ${chosenLabel}`} />
+    </div>
+  );
+};
+
+type ArchiveMediaModalProps = { asset: AssetSummary | null; onClose: () => void };
+
+/** Read-only media of one asset (GET /surveys/assets/{id}/media), every type opening in the page. */
+export const ArchiveMediaModal = ({ asset, onClose }: ArchiveMediaModalProps) => {
+  const { t } = useTranslation('archive');
+  const errorText = useErrorText();
+  const media = useAssetMedia(asset?.id ?? null);
+  const name = asset?.name?.trim() || t('asset.noName', { ns: 'public' });
+  const loadFailed = t('api.listMediaFailed', { ns: 'errors' });
+  return (
+    <Modal
+      open={asset !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={name}
+      description={t('modal.description')}
+      size="xl"
+    >
+      {media.isPending && (
+        <p role="status" className="flex items-center gap-2 py-6 text-sm text-stone-600">
+          <Spinner className="size-5 text-brand-700" />
+          {t('modal.loading')}
+        </p>
+      )}
+      {media.isError && (
+        <div className="flex flex-col items-start gap-3">
+          <Alert>{errorText(media.error, loadFailed)}</Alert>
+          <Button variant="secondary" onClick={() => void media.refetch()}>
+            {t('retry', { ns: 'common' })}
+          </Button>
+        </div>
+      )}
+      {media.data && asset && <MediaBrowser key={asset.id} assetName={name} items={media.data.items} />}
+    </Modal>
+  );
+};

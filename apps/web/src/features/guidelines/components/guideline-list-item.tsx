@@ -1,0 +1,53 @@
+import type { Guideline } from '@trashegimia/contract/guidelines';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/shared/format/format';
+import { useLanguage } from '@/shared/i18n/use-language';
+import { Button } from '@/shared/ui/button';
+import { formatFileSize } from '../lib/file-size';
+import { FileTypeIcon } from './file-type-icon';
+
+type GuidelineListItemProps = {
+  guideline: Guideline;
+  /** Given for PDFs that have a preview URL: opens the preview. */
+  onView?: () => void;
+  onDownload: () => void;
+  downloading: boolean;
+};
+
+/** One document: its type icon, title, size and date; 'view' (PDFs only) and 'download'. */
+export const GuidelineListItem = ({ guideline, onView, onDownload, downloading }: GuidelineListItemProps) => {
+  const { t } = useTranslation('documentation');
+  const language = useLanguage();
+  const details = [
+    t(`type.${guideline.contentType}`),
+    guideline.size === null ? null : formatFileSize(guideline.size, language),
+    formatDate(guideline.createdAt, language),
+  ].filter(Boolean);
+
+  return (
+    <article className="flex flex-col gap-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-center gap-4">
+        <FileTypeIcon type={guideline.contentType} className="h-12 w-10" />
+        <div className="min-w-0">
+          <h2 className="font-semibold break-words text-stone-900">{guideline.title}</h2>
+          <p className="mt-0.5 text-sm text-stone-600">{details.join(' · ')}</p>
+        </div>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        {onView && (
+          <Button variant="secondary" onClick={onView} aria-label={t('viewLabel', { title: guideline.title })}>
+            {t('view')}
+          </Button>
+        )}
+        <Button
+          onClick={onDownload}
+          loading={downloading}
+          disabled={downloading}
+          aria-label={t('downloadLabel', { title: guideline.title })}
+        >
+          {downloading ? t('downloading') : t('download')}
+        </Button>
+      </div>
+    </article>
+  );
+};

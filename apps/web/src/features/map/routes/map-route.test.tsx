@@ -1,0 +1,230 @@
+import type { AssetPoints } from '@trashegimia/contract/assets';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiMock, makeAsset, makeDataset, pageOf, signInAs } from '@/shared/testing/data-factories';
+import { jsonResponse, renderRoutes } from '@/shared/testing/test-utils';
+import type { MapAsset } from '../lib/map-assets';
+import { MapRoute } from './map-route';
+
+// Leaflet needs a real canvas and layout; the map is replaced at its boundary by a list of its points.
+vi.mock('../components/points-map', () => ({
+  PointsMap: ({
+    assets,
+    label,
+    selected,
+    onSelect,
+  }: {
+    assets: MapAsset[];
+    label: string;
+    selected: MapAsset | null;
+    onSelect: (id: string) => void;
+  }) => (
+    <div>
+      <ul aria-label={label}>
+        {assets.map((asset) => (
+          <li key={asset.id} data-color={asset.color}>
+            <button type="button" onClick={() => onSelect(asset.id)}>
+              marker {asset.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {selected && <p>popup {selected.name}</p>}
+    </div>
+  ),
+}));
+
+type Point = { id: string; name: string; riskLevel: 'high' | 'medium' | 'low'; risk: string | null };
+
+const answer = (datasetId: number, items: Point[], totalItems = items.length): AssetPoints => ({
+  datasetId,
+  points: {
+    id: items.map((item) => item.id),
+    lat: items.map(() => 42.2),
+    lng: items.map(() => 20.7),
+    name: items.map((item) => item.name),
+    municipality: items.map(() => 'Prizren'),
+    village: items.map(() => 'Lubizhdë'),
+    date: items.map(() => '2024-05-06T10:00:00.000Z'),
+    risk: items.map((item) => item.risk),
+    riskLevel: items.map((item) => item.riskLevel),
+  },
+  meta: { totalItems, truncated: totalItems > items.length },
+});
+
+const MONUMENTS: Point[] = [
+  { id: '00000000-0000-4000-8000-000000000101', name: 'Lidhja e Prizrenit', riskLevel: 'high', risk: '1' },
+  { id: '00000000-0000-4000-8000-000000000102', name: 'Ura e Gurit', riskLevel: 'low', risk: null },
+];
+const LANDSCAPES: Point[] = [
+  { id: '00000000-0000-4000-8000-000000000201', name: 'Gryka e Rugovës', riskLevel: 'medium', risk: '2' },
+];
+
+const DATASETS = [
+  makeDataset({ id: 1, name: 'Monumente', pillColor: '#8B4513' }),
+  makeDataset({ id: 2, name: 'Peizazhe', pillColor: '#2E7D32' }),
+];
+
+type SetupOptions = {
+  datasets?: typeof DATASETS;
+  points?: (url: URL) => Response;
+  list?: (url: URL) => Response;
+};
+
+const serverError = () => jsonResponse({ statusCode: 500, error: 'x', message: '', code: 'internal' }, 500);
+
+const setup = async ({ datasets = DATASETS, points, list }: SetupOptions = {}) => {
+  signInAs('guest');
+  const api = createApiMock({
+    'GET /api/datasets': () =>
+      jsonResponse({ items: datasets, meta: { page: 1, limit: 10, totalItems: datasets.length, totalPages: 1 } }),
+    'GET /api/surveys/assets/points': ({ url }) => {
+      if (points) return points(url);
+      const datasetId = Number(url.searchParams.get('datasetId'));
+      const risk = url.searchParams.get('riskLevel');
+      const all = datasetId === 2 ? LANDSCAPES : MONUMENTS;
+      return jsonResponse(
+        answer(
+          datasetId,
+          all.filter((point) => !risk || point.riskLevel === risk),
+        ),
+      );
+    },
+    'GET /api/surveys/dataset-respondents': ({ url }) => (list ? list(url) : serverError()),
+  });
+  vi.stubGlobal('fetch', vi.fn(api.fetchMock));
+  const view = await renderRoutes([{ path: '/map', element: <MapRoute /> }], { initialPath: '/map', language: 'en' });
+  return { ...view, api, user: userEvent.setup() };
+};
+
+const markers = () => within(screen.getByRole('list', { name: 'Interactive map of the assets' }));
+
+describe('interactive map', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the first dataset's assets, coloured by risk or in the dataset's colour, and counts them", async () => {
+    const { api } = await setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'Interactive Map' })).toBeInTheDocument();
+    expect(await screen.findByText('2 assets on the map')).toBeInTheDocument();
+    expect(markers().getByRole('button', { name: 'marker Lidhja e Prizrenit' }).closest('li')).toHaveAttribute(
+      'data-color',
+      '#dc2626',
+    );
+    expect(markers().getByRole('button', { name: 'marker Ura e Gurit' }).closest('li')).toHaveAttribute(
+      'data-color',
+      '#8B4513',
+    );
+    // Up to 10 datasets for the slots; the compact call for the chosen one.
+    expect(api.calls('GET', '/api/datasets')[0]?.url.searchParams.get('limit')).toBe('10');
+    expect(api.calls('GET', '/api/surveys/assets/points').map((r) => r.url.searchParams.get('datasetId'))).toEqual([
+      '1',
+    ]);
+  });
+
+  it('asks again for the chosen risk level and shows only those assets', async () => {
+    const { api, user } = await setup();
+    await screen.findByText('2 assets on the map');
+    await user.selectOptions(screen.getByLabelText('Risk level'), 'High');
+    expect(await screen.findByText('1 assets on the map')).toBeInTheDocument();
+    expect(markers().getAllByRole('listitem')).toHaveLength(1);
+    expect(api.calls('GET', '/api/surveys/assets/points').at(-1)?.url.searchParams.get('riskLevel')).toBe('high');
+  });
+
+  it('searches once the visitor stops typing', async () => {
+    const { api, user } = await setup();
+    await screen.findByText('2 assets on the map');
+    await user.type(screen.getByRole('searchbox', { name: 'Search assets' }), 'rugov');
+    await waitFor(() =>
+      expect(api.calls('GET', '/api/surveys/assets/points').at(-1)?.url.searchParams.get('search')).toBe('rugov'),
+    );
+    // Not one request per key pressed.
+    const searches = api.calls('GET', '/api/surveys/assets/points').filter((r) => r.url.searchParams.has('search'));
+    expect(searches.length).toBeLessThan('rugov'.length);
+  });
+
+  it('puts several datasets on the map at once, each offered in one slot only', async () => {
+    const { user } = await setup();
+    await screen.findByText('2 assets on the map');
+    const second = screen.getByRole('combobox', { name: 'Dataset 2' });
+    expect(within(second).getByRole('option', { name: 'Monumente' })).toBeDisabled();
+    await user.selectOptions(second, 'Peizazhe');
+    expect(await screen.findByText('3 assets on the map')).toBeInTheDocument();
+    expect(screen.getByText('Peizazhe, no risk assessment')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Dataset 1' }), '— None —');
+    expect(await screen.findByText('1 assets on the map')).toBeInTheDocument();
+  });
+
+  it('opens the popup and the detail card of an asset chosen from the list, with the way to its dataset', async () => {
+    const { user } = await setup();
+    await screen.findByText('2 assets on the map');
+    await user.click(screen.getByText(/List of the assets on the map/));
+    await user.click(screen.getByRole('button', { name: /^Ura e Gurit/ }));
+
+    expect(screen.getByText('popup Ura e Gurit')).toBeInTheDocument();
+    const card = screen.getByRole('region', { name: 'Asset details' });
+    expect(within(card).getByRole('heading', { name: 'Ura e Gurit' })).toHaveFocus();
+    expect(within(card).getByText('Monumente')).toBeInTheDocument();
+    expect(within(card).getByText('Lubizhdë')).toBeInTheDocument();
+    expect(within(card).getByText('Not assessed')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'View in dataset' })).toHaveAttribute(
+      'href',
+      '/data/1?q=Ura+e+Gurit',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Close details' }));
+    expect(screen.queryByRole('region', { name: 'Asset details' })).not.toBeInTheDocument();
+  });
+
+  it('shows the card of a marker clicked on the map without taking the focus', async () => {
+    const { user } = await setup();
+    await user.click(await markers().findByRole('button', { name: 'marker Lidhja e Prizrenit' }));
+    const card = screen.getByRole('region', { name: 'Asset details' });
+    expect(within(card).getByText('High')).toBeInTheDocument();
+    expect(within(card).getByRole('heading', { name: 'Lidhja e Prizrenit' })).not.toHaveFocus();
+  });
+
+  it('falls back to the first 1000 of the list when the compact call fails', async () => {
+    const { api } = await setup({
+      points: serverError,
+      list: () =>
+        jsonResponse(
+          pageOf(
+            [
+              makeAsset({ name: 'Kulla e Jasharëve', datasetId: 1 }),
+              makeAsset({ name: 'Pa koordinata', locationAlt: null, locationLong: null }),
+            ],
+            { limit: 1000, totalItems: 1200 },
+          ),
+        ),
+    });
+    expect(await screen.findByText('1 assets on the map')).toBeInTheDocument();
+    expect(api.calls('GET', '/api/surveys/dataset-respondents')[0]?.url.searchParams.get('limit')).toBe('1000');
+    expect(screen.getByText('Monumente: only the first 1 assets could be loaded.')).toBeInTheDocument();
+  });
+
+  it('says when the map data cannot be loaded, and tries again on request', async () => {
+    const { api, user } = await setup({ points: serverError });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load map data');
+    expect(alert).toHaveTextContent('Please try again later');
+    const before = api.calls('GET', '/api/surveys/assets/points').length;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(api.calls('GET', '/api/surveys/assets/points').length).toBeGreaterThan(before));
+  });
+
+  it('says when only the newest of more assets are shown', async () => {
+    await setup({ points: () => jsonResponse(answer(1, MONUMENTS, 25_000)) });
+    expect(await screen.findByText('Monumente: showing the newest 2 of 25,000 assets.')).toBeInTheDocument();
+  });
+
+  it('says so when no asset matches', async () => {
+    await setup({ points: () => jsonResponse(answer(1, [])) });
+    expect(await screen.findByText('No asset with coordinates matches this choice.')).toBeInTheDocument();
+  });
+
+  it('says so when there are no datasets', async () => {
+    await setup({ datasets: [] });
+    expect(await screen.findAllByText('No datasets available')).not.toHaveLength(0);
+  });
+});

@@ -1,0 +1,102 @@
+import type { Page } from '@playwright/test';
+import xkMap from '../../apps/web/src/locales/xk/map.json' with { type: 'json' };
+import { expect, test } from '../fixtures';
+import { enterAsGuest } from '../session';
+import { xk } from '../texts';
+
+/** '123 asete në hartë' → 123 (whatever digit grouping the language uses). */
+const shownCount = new RegExp(`^([\\d\\s.,\u00a0\u202f]+) ${xkMap.status.count.replace('{{formatted}} ', '')}$`);
+
+async function assetsOnTheMap(page: Page) {
+  const count = page.getByText(shownCount);
+  await expect(count).toBeVisible();
+  return Number((shownCount.exec((await count.textContent()) ?? '')?.[1] ?? '').replace(/\D/g, ''));
+}
+
+test('a guest sees a demo dataset on the map, narrows it by risk and opens an asset', async ({ page }) => {
+  await enterAsGuest(page);
+  await page.getByRole('navigation').getByRole('link', { name: xk.common.nav.map }).first().click();
+  await expect(page).toHaveURL(/\/map$/);
+  await expect(page.getByRole('heading', { level: 1, name: xk.public.map.title })).toBeVisible();
+
+  // The first dataset fills the first slot; its assets are drawn on one canvas, and counted in words.
+  await expect(page.getByRole('combobox', { name: xkMap.datasets.slot.replace('{{number}}', '1') })).toHaveValue(/\d+/);
+  const map = page.getByRole('region', { name: xkMap.mapLabel });
+  await expect(map.locator('canvas').first()).toBeVisible();
+  const all = await assetsOnTheMap(page);
+  expect(all).toBeGreaterThan(0);
+
+  const narrowed = page.waitForResponse(
+    (response) => response.url().includes('/api/surveys/assets/points') && response.url().includes('riskLevel=high'),
+  );
+  await page.getByLabel(xkMap.risk.label).selectOption({ label: xkMap.risk.high });
+  await narrowed;
+  const high = await assetsOnTheMap(page);
+  expect(high).toBeGreaterThan(0);
+  expect(high).toBeLessThan(all);
+
+  // Keyboard users reach the points through the list; the choice opens the popup and the card.
+  await page.getByText(xkMap.list.summary).click();
+  await page.getByRole('list', { name: xkMap.list.summary }).getByRole('button').first().click();
+  const card = page.getByRole('region', { name: xkMap.asset.card });
+  const heading = card.getByRole('heading');
+  await expect(heading).toBeFocused();
+  await expect(card.getByText(xkMap.risk.high)).toBeVisible();
+  await expect(map.locator('.leaflet-popup-content')).toContainText((await heading.textContent()) ?? '');
+
+  await card.getByRole('link', { name: xkMap.asset.open }).click();
+  await expect(page).toHaveURL(/\/data\/\d+\?q=/);
+});
+
+/** A dataset of `count` points spread over Kosovo, in the compact endpoint's columns, narrowed by risk as the server does. */
+function syntheticPoints(count: number, riskLevel: string | null) {
+  const levels = ['high', 'medium', 'low'] as const;
+  const all = Array.from({ length: count }, (_, i) => ({
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    lat: 41.9 + ((i * 7919) % 1000) / 850,
+    lng: 20.1 + ((i * 104729) % 1000) / 700,
+    riskLevel: levels[i % 3]!,
+  }));
+  const kept = all.filter((point) => !riskLevel || point.riskLevel === riskLevel);
+  return {
+    datasetId: 1,
+    points: {
+      id: kept.map((point) => point.id),
+      lat: kept.map((point) => point.lat),
+      lng: kept.map((point) => point.lng),
+      name: kept.map((point) => `Aseti ${point.id.slice(-5)}`),
+      municipality: kept.map(() => 'Prizren'),
+      village: kept.map(() => null),
+      date: kept.map(() => '2024-05-06T10:00:00.000Z'),
+      risk: kept.map((point) => String(levels.indexOf(point.riskLevel) + 1)),
+      riskLevel: kept.map((point) => point.riskLevel),
+    },
+    meta: { totalItems: kept.length, truncated: false },
+  };
+}
+
+test('ten thousand points load, and the map can still be panned and filtered', async ({ page }) => {
+  await page.route('**/api/surveys/assets/points?**', (route) =>
+    route.fulfill({
+      json: syntheticPoints(10_000, new URL(route.request().url()).searchParams.get('riskLevel')),
+    }),
+  );
+  await enterAsGuest(page);
+  await page.goto('/map');
+  await expect(page.getByText(shownCount)).toBeVisible();
+  expect(await assetsOnTheMap(page)).toBe(10_000);
+
+  const map = page.getByRole('region', { name: xkMap.mapLabel });
+  const box = await map.boundingBox();
+  if (!box) throw new Error('the map has no size');
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 150, y + 80, { steps: 10 });
+  await page.mouse.up();
+  await page.mouse.wheel(0, -300);
+
+  // The panel still answers at once: the risk level narrows the 10,000 to a third.
+  await page.getByLabel(xkMap.risk.label).selectOption({ label: xkMap.risk.medium });
+  await expect(page.getByText(shownCount)).toHaveText(/^3[\s.,\u00a0\u202f]?333 /);
+});
