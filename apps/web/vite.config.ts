@@ -17,6 +17,8 @@ export default defineConfig({
     // No inline scripts or data-URI modules: everything the page runs is a file under 'self' (CSP).
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
+    // dist/.vite/manifest.json: which chunks each screen loads (scripts/route-sizes.mjs).
+    manifest: true,
   },
   test: {
     name: 'web',

@@ -237,14 +237,20 @@ async function benchDriver(kind: 'pglite' | 'pg', flags: Flags): Promise<DriverR
 
       await stopServer();
 
-      // Exports on a fresh server process, so its memory starts from an idle server, not from the load's garbage.
-      const exportServer = await startServerProcess(target, dataDir);
-      const stopExportServer = defer(() => exportServer.stop());
-      const exportBody = { datasetId: inputs.exportDatasetId };
-      const csv = await measureExport(exportServer, 'CSV', exportBody, admin);
-      const xlsx = await measureExport(exportServer, 'XLSX', exportBody, admin);
+      // Each export on a fresh server process, so its memory starts from an idle server, not from
+      // the garbage of the load or of the export before it.
+      const exportOnFreshServer = async (format: 'CSV' | 'XLSX') => {
+        const exportServer = await startServerProcess(target, dataDir);
+        const stopExportServer = defer(() => exportServer.stop());
+        try {
+          return await measureExport(exportServer, format, { datasetId: inputs.exportDatasetId }, admin);
+        } finally {
+          await stopExportServer();
+        }
+      };
+      const csv = await exportOnFreshServer('CSV');
+      const xlsx = await exportOnFreshServer('XLSX');
       xlsx.rows = csv.rows;
-      await stopExportServer();
 
       const result: DriverResult = {
         label,

@@ -20,6 +20,10 @@ import { assetRoutes } from './modules/assets/assets.routes';
 import { datasetRoutes } from './modules/datasets/datasets.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { guidelineRoutes } from './modules/guidelines/guidelines.routes';
+import { questionGroupRoutes } from './modules/question-groups/question-groups.routes';
+import { questionLibraryRoutes } from './modules/question-library/question-library.routes';
+import { questionOptionRoutes, surveyQuestionRoutes } from './modules/questions/questions.routes';
+import { surveyRoutes } from './modules/surveys/surveys.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { blobRoutes } from './storage/blob.routes';
@@ -83,6 +87,11 @@ export async function buildApp({ config, db: givenDatabase, logger }: BuildAppOp
       if (blobs instanceof LocalBlobStore) await api.register(blobRoutes, { prefix: '/blobs', store: blobs });
       await api.register(exportRoutes, { prefix: '/surveys', db: database.db, blobs });
       await api.register(guidelineRoutes, { prefix: '/guidelines', db: database.db, blobs });
+      await api.register(surveyRoutes, { prefix: '/surveys', db: database.db });
+      await api.register(surveyQuestionRoutes, { prefix: '/surveys', db: database.db });
+      await api.register(questionOptionRoutes, { prefix: '/questions', db: database.db });
+      await api.register(questionGroupRoutes, { prefix: '/question-groups', db: database.db });
+      await api.register(questionLibraryRoutes, { prefix: '/question-library', db: database.db });
     },
     { prefix: '/api' },
   );

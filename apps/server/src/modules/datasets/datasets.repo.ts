@@ -174,7 +174,13 @@ export async function findDatasetSurveyIds(
   datasetId: number,
   options: { publicOnly?: boolean } = {},
 ): Promise<number[]> {
-  const rows = await db
+  const rows = await datasetSurveys(db, datasetId, options).orderBy(assetCounts.surveyId);
+  return rows.map((row) => row.id);
+}
+
+/** findDatasetSurveyIds as a subquery, for a statement that needs the surveys without a round trip. */
+export function datasetSurveys(db: Executor, datasetId: number, options: { publicOnly?: boolean } = {}) {
+  return db
     .selectDistinct({ id: assetCounts.surveyId })
     .from(assetCounts)
     .where(
@@ -183,9 +189,7 @@ export async function findDatasetSurveyIds(
         gt(assetCounts.count, 0),
         options.publicOnly ? eq(assetCounts.status, PUBLIC_ASSET_STATUS) : undefined,
       ),
-    )
-    .orderBy(assetCounts.surveyId);
-  return rows.map((row) => row.id);
+    );
 }
 
 export const CHOICE_QUESTION_TYPES = ['SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'DROPDOWN', 'SELECT_AND_TEXT'] as const;
@@ -213,10 +217,10 @@ export type ChoiceQuestionOptionRow = {
  */
 export async function findChoiceQuestionOptions(
   db: Executor,
-  surveyIds: number[],
+  surveyIds: number[] | ReturnType<typeof datasetSurveys>,
   questionIds?: number[],
 ): Promise<ChoiceQuestionOptionRow[]> {
-  if (surveyIds.length === 0 || questionIds?.length === 0) return [];
+  if ((Array.isArray(surveyIds) && surveyIds.length === 0) || questionIds?.length === 0) return [];
   return (await db
     .select({
       questionId: questions.id,

@@ -1,0 +1,9 @@
+import type { Language } from '@trashegimia/contract/common';
+import type { QuestionGroup } from '@trashegimia/contract/question-groups';
+import { localizedFields } from '../assets/survey-text';
+import type { QuestionGroupRow } from './question-groups.repo';
+
+export const presentQuestionGroup = (row: QuestionGroupRow, language: Language): QuestionGroup => ({
+  id: row.id,
+  ...localizedFields(row, 'title', language),
+});

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CreateLibraryQuestionBody,
+  LibraryQuestion,
+  LibraryQuestionList,
+  LibraryQuestionListQuery,
+  LibraryQuestionParams,
+  UpdateLibraryQuestionBody,
+} from '@trashegimia/contract/question-library';
+import type { Database } from '../../db/client';
+import { errorResponses } from '../../errors';
+import { requireAdmin } from '../auth/guards';
+import {
+  changeLibraryQuestion,
+  createLibraryQuestion,
+  deleteLibraryQuestion,
+  listLibraryQuestions,
+} from './question-library.service';
+
+/** The question library, shared by every administrator (DESIGN §6). Administrators only. */
+export const questionLibraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.addHook('onRequest', requireAdmin);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['question library'],
+        summary: 'Library questions, newest first, optionally searched by title',
+        querystring: LibraryQuestionListQuery,
+        response: { 200: LibraryQuestionList, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listLibraryQuestions(db, request.auth, request.query, request.language),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['question library'],
+        summary: 'Add a question with its options to the library',
+        body: CreateLibraryQuestionBody,
+        response: { 201: LibraryQuestion, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return createLibraryQuestion(db, request.auth, request.body, request.language);
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags: ['question library'],
+        summary: 'Change a library question; options, when sent, replace the whole list',
+        params: LibraryQuestionParams,
+        body: UpdateLibraryQuestionBody,
+        response: { 200: LibraryQuestion, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => changeLibraryQuestion(db, request.auth, request.params.id, request.body, request.language),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['question library'],
+        summary: 'Remove a question from the library; copies in surveys stay',
+        params: LibraryQuestionParams,
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteLibraryQuestion(db, request.auth, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};
