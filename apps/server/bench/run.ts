@@ -7,8 +7,9 @@
  * of TEST_DATABASE_URL, dropped at the end): seeds the demo, times the small calls in-process
  * (app.inject), loads N synthetic assets (synthetic-data.ts), starts the real app in a child
  * process and loads it with autocannon (http-load.ts), times the 3-filter query's SQL directly,
- * times the interactive map's 10,000 points (map-points.ts), and exports a whole dataset as CSV and
- * XLSX while sampling the server's memory (export-memory.ts). Figures are printed beside their
+ * times the interactive map's 10,000 points (map-points.ts), approves 10,000 assets in one bulk
+ * review (bulk-review.ts), and exports a whole dataset as CSV and XLSX while sampling the server's
+ * memory (export-memory.ts). Figures are printed beside their
  * targets, never asserted: a missed target does not fail the run, an error does.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,6 +31,7 @@ import { type AssetCriteria, assetPageQuery } from '../src/modules/assets/assets
 import { captchaFor } from '../src/test/captcha';
 import { testConfig } from '../src/test/test-app';
 import { asAdmin, asUser } from '../src/test/tokens';
+import { measureBulkReview, pickBulkReviewIds, printBulkReviewReport } from './bulk-review';
 import { measureExport, startServerProcess } from './export-memory';
 import { preflight, runLoad, runSequential, type Scenario } from './http-load';
 import { measureMapPoints, printMapPointsReport } from './map-points';
@@ -187,6 +189,7 @@ async function benchDriver(kind: 'pglite' | 'pg', flags: Flags): Promise<DriverR
     // Real accounts (the API refuses tokens of accounts that do not exist), made while the database is ours.
     const user = await asUser(database.db);
     const admin = await asAdmin(database.db);
+    const reviewIds = await pickBulkReviewIds(database.db);
 
     // PGlite's files belong to one process: hand them to the server process.
     if (kind === 'pglite') {
@@ -227,6 +230,8 @@ async function benchDriver(kind: 'pglite' | 'pg', flags: Flags): Promise<DriverR
       }
       const filterSequential = await runSequential(server.baseUrl, scenarios[2] as Scenario, flags.seconds);
       const mapPoints = await measureMapPoints(server.baseUrl, inputs.largestDatasetId, flags);
+      // Last on this server: it changes statuses the load scenarios read.
+      const bulkReview = await measureBulkReview(server.baseUrl, reviewIds, admin);
       const failed = [
         ...loadResults,
         filterSequential,
@@ -261,6 +266,7 @@ async function benchDriver(kind: 'pglite' | 'pg', flags: Flags): Promise<DriverR
       };
       printDriverReport(result, { assets: flags.assets, connections: flags.connections, seconds: flags.seconds });
       printMapPointsReport(mapPoints);
+      printBulkReviewReport(label, bulkReview);
       if (failed.length > 0) {
         const details = failed.map(
           (r) =>

@@ -18,6 +18,7 @@ import { LoginThrottle, MemoryAttemptStore } from './modules/auth/login-throttle
 import { TokenService } from './modules/auth/tokens';
 import { assetRoutes } from './modules/assets/assets.routes';
 import { datasetRoutes } from './modules/datasets/datasets.routes';
+import { deviceRoutes } from './modules/devices/devices.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { guidelineRoutes } from './modules/guidelines/guidelines.routes';
 import { questionGroupRoutes } from './modules/question-groups/question-groups.routes';
@@ -25,7 +26,7 @@ import { questionLibraryRoutes } from './modules/question-library/question-libra
 import { questionOptionRoutes, surveyQuestionRoutes } from './modules/questions/questions.routes';
 import { surveyRoutes } from './modules/surveys/surveys.routes';
 import { systemRoutes } from './modules/system/system.routes';
-import { userRoutes } from './modules/users/users.routes';
+import { ownPasswordRoutes, userRoutes } from './modules/users/users.routes';
 import { blobRoutes } from './storage/blob.routes';
 import { createBlobStore } from './storage/create-blob-store';
 import { LocalBlobStore } from './storage/local-blob-store';
@@ -82,11 +83,27 @@ export async function buildApp({ config, db: givenDatabase, logger }: BuildAppOp
       await api.register(systemRoutes, { config, database });
       await api.register(authRoutes, { prefix: '/auth', service: authService });
       await api.register(userRoutes, { prefix: '/users', db: database.db });
+      await api.register(ownPasswordRoutes, {
+        prefix: '/users',
+        db: database.db,
+        // Its own counts: wrong current passwords lock out password changes, not logins.
+        throttle: new LoginThrottle(
+          new MemoryAttemptStore(loginWindowSeconds * 1000),
+          loginMaxFailures,
+          loginWindowSeconds,
+        ),
+      });
       await api.register(datasetRoutes, { prefix: '/datasets', db: database.db });
+      await api.register(deviceRoutes, { prefix: '/devices', db: database.db });
       await api.register(assetRoutes, { prefix: '/surveys', db: database.db, blobs });
       if (blobs instanceof LocalBlobStore) await api.register(blobRoutes, { prefix: '/blobs', store: blobs });
       await api.register(exportRoutes, { prefix: '/surveys', db: database.db, blobs });
-      await api.register(guidelineRoutes, { prefix: '/guidelines', db: database.db, blobs });
+      await api.register(guidelineRoutes, {
+        prefix: '/guidelines',
+        db: database.db,
+        blobs,
+        maxUploadBytes: config.uploads.guidelineMaxBytes,
+      });
       await api.register(surveyRoutes, { prefix: '/surveys', db: database.db });
       await api.register(surveyQuestionRoutes, { prefix: '/surveys', db: database.db });
       await api.register(questionOptionRoutes, { prefix: '/questions', db: database.db });

@@ -55,7 +55,7 @@ const Environment = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
     ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
-    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
     SEED_DEMO: flag.default(true),
     // HS256 wants a key at least as long as its 256-bit hash.
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -72,6 +72,7 @@ const Environment = z
     STORAGE_DRIVER: StorageDriver.default('local'),
     AZURE_STORAGE_CONNECTION_STRING: z.string().optional(),
     AZURE_STORAGE_CONTAINER: z.string().optional(),
+    GUIDELINE_MAX_MB: positiveInt.default(50),
     TILE_URL: z
       .string()
       .regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL containing {z}, {x} and {y}')
@@ -125,6 +126,8 @@ export type Config = {
   };
   readonly captcha: CaptchaConfig;
   readonly storage: StorageConfig;
+  /** The largest files each kind of upload accepts, in bytes. */
+  readonly uploads: { guidelineMaxBytes: number };
   readonly map: { tileUrl: string; attribution: string };
   readonly webDistDir: string;
 };
@@ -174,6 +177,7 @@ function toConfig(env: Environment): Config {
             container: env.AZURE_STORAGE_CONTAINER!,
           }
         : { driver: 'local' },
+    uploads: { guidelineMaxBytes: env.GUIDELINE_MAX_MB * 1024 * 1024 },
     map: { tileUrl: env.TILE_URL, attribution: env.TILE_ATTRIBUTION },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDistDir,
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, localized, PageQuery, pageOf, SortOrder } from './common';
+import { clearableText, Id, localized, PageQuery, pageOf, SortOrder } from './common';
 
 export const ASSET_STATUSES = ['UPLOADED', 'APPROVED', 'REJECTED', 'PASSIVE'] as const;
 export const AssetStatus = z.enum(ASSET_STATUSES);
@@ -67,6 +67,8 @@ export type AnswerDetail = z.infer<typeof AnswerDetail>;
 export const AssetDetail = AssetSummary.extend({
   /** In question order; a multiple-choice question has one entry per chosen option. */
   answers: z.array(AnswerDetail),
+  /** For administrators only: the version an edit (PATCH /surveys/assets/{id}) must name. */
+  version: z.number().int().optional(),
 });
 export type AssetDetail = z.infer<typeof AssetDetail>;
 
@@ -251,3 +253,120 @@ export const AssetPoints = z.object({
   }),
 });
 export type AssetPoints = z.infer<typeof AssetPoints>;
+
+// ——— review and editing (back office) ———
+
+/**
+ * What the back office's asset list asks GET /surveys/assets for first (spec §4, §9). The call
+ * itself has no review default, so public pages using it are unaffected: the page sends these.
+ */
+export const ASSET_REVIEW_LIST_DEFAULTS = {
+  status: 'UPLOADED',
+  sortBy: 'date',
+  sortOrder: 'desc',
+  limit: 20,
+} as const satisfies AssetListQuery;
+
+/**
+ * One question's answer as the asset editor sends it. Choice questions name their option by its
+ * value; a multiple-choice answer lists its options' values comma-separated (spec §5). value2 is
+ * the free text of SELECT_AND_TEXT and of an 'other' option. No value (null or blank) clears the answer.
+ */
+export const AssetAnswerInput = z.object({
+  questionId: z.number().int().positive(),
+  value: clearableText(4000),
+  value2: clearableText(4000),
+});
+export type AssetAnswerInput = z.input<typeof AssetAnswerInput>;
+
+/** PATCH /surveys/assets/{id}: what is sent changes; the answers replace those of their questions only. */
+export const UpdateAssetBody = z.object({
+  /** The version the editor read (AssetDetail.version); a newer one on the server answers 409. */
+  version: z.number().int().positive(),
+  comments: clearableText(4000),
+  datasetId: z.number().int().positive().optional(),
+  answers: z.array(AssetAnswerInput).max(2000).optional(),
+});
+export type UpdateAssetBody = z.input<typeof UpdateAssetBody>;
+
+const AdminNote = clearableText(2000);
+
+/** PATCH /surveys/assets/{id}/status. No adminNote keeps the current note; null or blank clears it. */
+export const AssetStatusBody = z.object({
+  status: AssetStatus,
+  adminNote: AdminNote,
+});
+export type AssetStatusBody = z.input<typeof AssetStatusBody>;
+
+/** The asset list's filters: every parameter of GET /surveys/assets but paging and order. */
+export const AssetFilter = AssetListQuery.omit({ page: true, limit: true, sortBy: true, sortOrder: true });
+export type AssetFilter = z.input<typeof AssetFilter>;
+
+/** Most assets one bulk review names by id; the filter form reaches every asset that matches. */
+export const MAX_BULK_ASSET_IDS = 10_000;
+
+/**
+ * PATCH /surveys/assets/status: bulk review, with one note, of the assets named (`ids`) or of
+ * every asset that matches the list's filters (`filter`, `{}` for all) — exactly one of the two.
+ */
+export const BulkAssetStatusBody = z
+  .object({
+    ids: z.array(z.uuid()).min(1).max(MAX_BULK_ASSET_IDS).optional(),
+    filter: AssetFilter.optional(),
+    status: AssetStatus,
+    adminNote: AdminNote,
+  })
+  .superRefine((body, context) => {
+    if ((body.ids === undefined) === (body.filter === undefined)) {
+      context.addIssue({ code: 'custom', path: ['ids'], message: 'send either ids or filter, not both or neither' });
+    }
+  });
+export type BulkAssetStatusBody = z.input<typeof BulkAssetStatusBody>;
+
+export const BulkAssetStatusResult = z.object({
+  /** Assets whose status or note changed (those that already had both are left alone). */
+  updated: z.number().int(),
+  /** Assets that matched: named ids that exist, or every asset the filter found. */
+  matched: z.number().int(),
+  /** Named ids that name no asset (deleted meanwhile, or never existed). */
+  missingIds: z.array(z.uuid()),
+});
+export type BulkAssetStatusResult = z.infer<typeof BulkAssetStatusResult>;
+
+/** GET /surveys/assets/{id}/history: newest first. */
+export const AssetHistoryQuery = PageQuery;
+export type AssetHistoryQuery = z.input<typeof AssetHistoryQuery>;
+
+export const AssetChangeField = z.enum(['comments', 'dataset', 'status', 'adminNote', 'answer']);
+export type AssetChangeField = z.infer<typeof AssetChangeField>;
+
+/**
+ * One changed thing, readable: `before` and `after` are the texts a person saw (an option's
+ * description in the request's language, a dataset's name, a status code the page translates);
+ * null is empty. For an answer, `label` is the question's title in the request's language.
+ */
+export const AssetChange = z.object({
+  field: AssetChangeField,
+  questionId: z.number().int().nullable(),
+  questionNr: z.string().nullable(),
+  label: z.string().nullable(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type AssetChange = z.infer<typeof AssetChange>;
+
+export const AssetHistoryEntry = z.object({
+  id: z.number().int(),
+  /** When it was saved. */
+  at: z.iso.datetime({ offset: true }),
+  /** Who saved it: the account's name at the time (null for the system). */
+  actorId: z.number().int().nullable(),
+  actorName: z.string().nullable(),
+  /** An edit of the asset, or a change of its status (alone or in a bulk review). */
+  action: z.enum(['edit', 'status']),
+  changes: z.array(AssetChange),
+});
+export type AssetHistoryEntry = z.infer<typeof AssetHistoryEntry>;
+
+export const AssetHistory = pageOf(AssetHistoryEntry);
+export type AssetHistory = z.infer<typeof AssetHistory>;

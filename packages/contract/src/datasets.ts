@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, localized, PageQuery, pageOf, QueryFlag, SortOrder } from './common';
+import { clearableText, Id, localized, PageQuery, pageOf, plainText, QueryFlag, SortOrder } from './common';
 
 export const DatasetStats = z.object({
   totalResponses: z.number().int(),
@@ -75,3 +75,36 @@ export type DatasetFilter = z.infer<typeof DatasetFilter>;
 
 export const DatasetFilters = z.object({ items: z.array(DatasetFilter) });
 export type DatasetFilters = z.infer<typeof DatasetFilters>;
+
+/** The pill colour a dataset gets when none is chosen (spec §9). */
+export const DEFAULT_PILL_COLOR = '#000000';
+
+/** `#rgb` or `#rrggbb`. */
+export const PillColor = z
+  .string()
+  .trim()
+  .regex(/^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$/, 'must be a hex colour such as #1A7F5A');
+
+const optionalDescription = clearableText(2000);
+
+/** POST /datasets: a name is required; the colour defaults to black and the dataset to active. */
+export const CreateDatasetBody = z.object({
+  name: plainText(200).min(1),
+  descriptionXk: optionalDescription,
+  descriptionEn: optionalDescription,
+  descriptionSr: optionalDescription,
+  pillColor: PillColor.default(DEFAULT_PILL_COLOR),
+  isActive: z.boolean().default(true),
+});
+export type CreateDatasetBody = z.input<typeof CreateDatasetBody>;
+
+/** PATCH /datasets/{id}: only the fields sent change; the name cannot be cleared. */
+export const UpdateDatasetBody = z.object({
+  name: plainText(200).min(1).optional(),
+  descriptionXk: optionalDescription,
+  descriptionEn: optionalDescription,
+  descriptionSr: optionalDescription,
+  pillColor: PillColor.optional(),
+  isActive: z.boolean().optional(),
+});
+export type UpdateDatasetBody = z.input<typeof UpdateDatasetBody>;

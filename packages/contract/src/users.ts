@@ -20,11 +20,14 @@ export type UserListQuery = z.input<typeof UserListQuery>;
 export const UserList = pageOf(User);
 export type UserList = z.infer<typeof UserList>;
 
-export const MIN_PASSWORD_LENGTH = 8;
+export const MIN_PASSWORD_LENGTH = 10;
+
+/** Long enough to resist guessing; bounded so hashing a huge text cannot tie up the server. */
+const Password = z.string().min(MIN_PASSWORD_LENGTH).max(1000);
 
 export const CreateUserBody = z.object({
   userName: plainText(100).min(1),
-  password: z.string().min(MIN_PASSWORD_LENGTH).max(1000),
+  password: Password,
   role: Role.default(ROLE.USER),
   /** The spec's page sends 'admin'; the server records the administrator who made the call instead. */
   createdBy: z.string().max(100).optional(),
@@ -32,3 +35,14 @@ export const CreateUserBody = z.object({
 export type CreateUserBody = z.input<typeof CreateUserBody>;
 
 export const UserParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** PATCH /users/{id}/password: an administrator sets a new password for an account. */
+export const ResetPasswordBody = z.object({ password: Password });
+export type ResetPasswordBody = z.input<typeof ResetPasswordBody>;
+
+/** PATCH /users/me/password: anyone logged in with an account changes their own password. */
+export const ChangeOwnPasswordBody = z.object({
+  currentPassword: z.string().min(1).max(1000),
+  newPassword: Password,
+});
+export type ChangeOwnPasswordBody = z.input<typeof ChangeOwnPasswordBody>;

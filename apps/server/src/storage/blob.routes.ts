@@ -1,7 +1,8 @@
+import type { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, errorResponses, notFound } from '../errors';
+import { AppError, errorResponses, notFound, payloadTooLarge } from '../errors';
 import { parseRequestedBlobPath } from './blob-path';
 import { LOCAL_BLOB_URL_PREFIX, type LocalBlobStore } from './local-blob-store';
 
@@ -12,12 +13,25 @@ const BlobQuery = z.object({
   download: z.string().min(1).max(1024).optional(),
 });
 
+const WriteQuery = z.object({
+  expires: z.string().max(20).optional(),
+  contentType: z.string().max(200).optional(),
+  maxBytes: z.string().max(20).optional(),
+  signature: z.string().max(200).optional(),
+});
+
 /** Browsers may keep a file at most this long, and never past its URL's expiry. */
 const MAX_CACHE_SECONDS = 24 * 3600;
 
 const linkInvalid = () => new AppError(403, 'link_invalid', 'This file link is not valid');
 const linkExpired = () =>
   new AppError(403, 'link_expired', 'This file link has expired; reload the page for a new one');
+
+/** The media type of a Content-Type header, without parameters such as `; charset=…`. */
+const mediaTypeOf = (header: string | undefined) => header?.split(';')[0]!.trim().toLowerCase() ?? '';
+
+const blobPathOf = (url: string) =>
+  parseRequestedBlobPath(url.split('?')[0]!.slice(`${LOCAL_BLOB_URL_PREFIX}/`.length));
 
 /**
  * GET /api/blobs/<path>?expires=…&signature=…[&download=…]: the local driver's signed read URLs. No session is
@@ -39,8 +53,7 @@ export const blobRoutes: FastifyPluginAsyncZod<{ store: LocalBlobStore }> = asyn
       },
     },
     async (request, reply) => {
-      const rawPath = request.url.split('?')[0]!.slice(`${LOCAL_BLOB_URL_PREFIX}/`.length);
-      const blobPath = parseRequestedBlobPath(rawPath);
+      const blobPath = blobPathOf(request.url);
       const { expires, signature, download } = request.query;
       const check = store.checkSignature(blobPath, expires, signature, download);
       if (check === 'invalid') throw linkInvalid();
@@ -51,6 +64,41 @@ export const blobRoutes: FastifyPluginAsyncZod<{ store: LocalBlobStore }> = asyn
       reply.header('cache-control', `private, max-age=${maxAge}`);
       const sendOptions = { root: store.root, cacheControl: false, dotfiles: 'allow' } as const;
       return download ? reply.download(blobPath, download, sendOptions) : reply.sendFile(blobPath, sendOptions);
+    },
+  );
+
+  // Uploads arrive as raw bytes of any type, streamed to disk by the handler rather than parsed.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.put(
+    '/*',
+    {
+      schema: {
+        tags: ['storage'],
+        summary: 'Upload a file through a signed, expiring write URL (an upload grant)',
+        querystring: WriteQuery,
+        response: { 201: z.null().describe('Stored'), ...errorResponses(400, 403, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      // Whatever the answer, the connection closes after it: a refused upload's remaining bytes are not worth reading.
+      reply.header('connection', 'close');
+      const blobPath = blobPathOf(request.url);
+      const check = store.checkWriteSignature(blobPath, request.query);
+      if (check === 'invalid') throw linkInvalid();
+      if (check === 'expired') throw linkExpired();
+      const contentType = request.query.contentType!;
+      const maxBytes = Number(request.query.maxBytes);
+      if (mediaTypeOf(request.headers['content-type']) !== mediaTypeOf(contentType)) {
+        throw new AppError(415, 'unsupported_media_type', `This upload accepts only ${contentType}`);
+      }
+      // Refused before a byte is read when the size is announced; otherwise counted as it arrives.
+      if (Number(request.headers['content-length'] ?? 0) > maxBytes) {
+        throw payloadTooLarge(`The file is larger than ${maxBytes} bytes`);
+      }
+      await store.write(blobPath, request.body as Readable, { maxBytes });
+      return reply.status(201).send(null);
     },
   );
 };

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import type { Config } from '../config';
-import type { BlobStore } from './blob-store';
+import type { WritableBlobStore } from './blob-store';
 import { LocalBlobStore } from './local-blob-store';
 
 /** The configured driver behind the one BlobStore interface. */
-export function createBlobStore(config: Pick<Config, 'storage' | 'dataDir' | 'auth'>): BlobStore {
+export function createBlobStore(config: Pick<Config, 'storage' | 'dataDir' | 'auth'>): WritableBlobStore {
   switch (config.storage.driver) {
     case 'local':
       // Derived from the server secret (as the captcha keys are), so every instance accepts the same URLs.

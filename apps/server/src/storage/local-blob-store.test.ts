@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkBlobPath, parseRequestedBlobPath } from './blob-path';
 import { LocalBlobStore } from './local-blob-store';
@@ -80,5 +81,50 @@ describe('LocalBlobStore', () => {
     expect(await store.exists('missing.txt')).toBe(false);
     await expect(store.read('../outside.txt')).rejects.toThrow(/not a valid blob path/);
     await expect(store.readUrl('/etc/passwd')).rejects.toThrow(/not a valid blob path/);
+  });
+
+  it('grants write URLs bound to the path, content type, size limit and expiry, which a read URL never is', async () => {
+    const grant = await store.writeUrl('guidelines/x/a.pdf', {
+      contentType: 'application/pdf',
+      maxBytes: 1000,
+      expiresIn: 600,
+    });
+    expect(grant.requiredHeaders).toEqual({ 'Content-Type': 'application/pdf' });
+    expect(grant.expiresAt.getTime()).toBe(now + 600_000);
+    const url = new URL(grant.uploadUrl, 'http://localhost');
+    expect(url.pathname).toBe('/api/blobs/guidelines/x/a.pdf');
+    const permit = Object.fromEntries(url.searchParams);
+
+    expect(store.checkWriteSignature('guidelines/x/a.pdf', permit)).toBe('valid');
+    expect(store.checkWriteSignature('guidelines/x/b.pdf', permit)).toBe('invalid');
+    expect(store.checkWriteSignature('guidelines/x/a.pdf', { ...permit, maxBytes: '1001' })).toBe('invalid');
+    expect(store.checkWriteSignature('guidelines/x/a.pdf', { ...permit, contentType: 'text/html' })).toBe('invalid');
+    const later = new LocalBlobStore(root, 'signing-key', () => now + 601_000);
+    expect(later.checkWriteSignature('guidelines/x/a.pdf', permit)).toBe('expired');
+
+    const read = new URL(await store.readUrl('guidelines/x/a.pdf', 600), 'http://localhost').searchParams;
+    const readAsWrite = { ...permit, expires: read.get('expires')!, signature: read.get('signature')! };
+    expect(store.checkWriteSignature('guidelines/x/a.pdf', readAsWrite)).toBe('invalid');
+  });
+
+  it('writes an upload into place, and leaves nothing behind when it is larger than allowed', async () => {
+    const size = await store.write('uploads/ok.bin', Readable.from([Buffer.from('abc'), Buffer.from('def')]), {
+      maxBytes: 6,
+    });
+    expect(size).toBe(6);
+    expect(readFileSync(path.join(root, 'uploads/ok.bin'), 'utf8')).toBe('abcdef');
+    expect(await store.stat('uploads/ok.bin')).toEqual({ size: 6 });
+    expect((await store.readStart('uploads/ok.bin', 4)).toString()).toBe('abcd');
+
+    const tooLarge = store.write('uploads/big.bin', Readable.from([Buffer.from('abcd'), Buffer.from('efg')]), {
+      maxBytes: 6,
+    });
+    await expect(tooLarge).rejects.toMatchObject({ statusCode: 413 });
+    expect(readdirSync(path.join(root, 'uploads'))).toEqual(['ok.bin']);
+
+    await store.delete('uploads/ok.bin');
+    await store.delete('uploads/ok.bin');
+    expect(existsSync(path.join(root, 'uploads/ok.bin'))).toBe(false);
+    expect(await store.stat('uploads/ok.bin')).toBeNull();
   });
 });

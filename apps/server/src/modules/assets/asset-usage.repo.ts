@@ -8,6 +8,18 @@ export async function anyAssetOfSurvey(db: Executor, surveyId: number): Promise<
   return rows.length > 0;
 }
 
+/** Whether any asset belongs to the dataset. */
+export async function anyAssetOfDataset(db: Executor, datasetId: number): Promise<boolean> {
+  const rows = await db.select({ id: assets.id }).from(assets).where(eq(assets.datasetId, datasetId)).limit(1);
+  return rows.length > 0;
+}
+
+/** Whether any asset was sent from the device. */
+export async function anyAssetOfDevice(db: Executor, deviceId: number): Promise<boolean> {
+  const rows = await db.select({ id: assets.id }).from(assets).where(eq(assets.deviceId, deviceId)).limit(1);
+  return rows.length > 0;
+}
+
 /** Which of these questions have stored answers. */
 export async function selectAnsweredQuestionIds(db: Executor, questionIds: number[]): Promise<number[]> {
   if (questionIds.length === 0) return [];

@@ -10,7 +10,7 @@ import {
   RiskLevel,
 } from '@trashegimia/contract/assets';
 import type { Language } from '@trashegimia/contract/common';
-import type { AssetPointRow } from './asset-points.repo';
+import type { AssetPointColumns } from './asset-points.repo';
 import type { AnswerRow, AssetRow } from './assets.repo';
 import { compareQuestionNr, localize, localizedFields } from './survey-text';
 
@@ -102,6 +102,7 @@ export const presentAssetDetail = (
 ): AssetDetail => ({
   ...presentAssetSummary(row, mediaSummary, admin),
   answers: sortAnswers(answerRows).map((answer) => presentAnswer(answer, language)),
+  ...(admin && { version: row.version }),
 });
 
 export const presentMediaItem = (
@@ -126,29 +127,18 @@ export function answerText(
   return [main?.trim() ? main : null, extra].filter((part) => part !== null).join(' — ');
 }
 
-/** Rows (asset by asset) into the answer's columns; an unknown stored risk level reads as low. */
-export function presentAssetPoints(rows: AssetPointRow[]): AssetPoints['points'] {
-  const points: AssetPoints['points'] = {
-    id: [],
-    lat: [],
-    lng: [],
-    name: [],
-    municipality: [],
-    village: [],
-    date: [],
-    risk: [],
-    riskLevel: [],
+/** The first `limit` points of each column; an unknown stored risk level reads as low. */
+export function presentAssetPoints(columns: AssetPointColumns, limit: number): AssetPoints['points'] {
+  const cut = <T>(values: T[]) => values.slice(0, limit);
+  return {
+    id: cut(columns.id),
+    lat: cut(columns.lat),
+    lng: cut(columns.lng),
+    name: cut(columns.name),
+    municipality: cut(columns.municipality),
+    village: cut(columns.village),
+    date: cut(columns.date),
+    risk: cut(columns.risk),
+    riskLevel: cut(columns.riskLevel).map(riskLevelOf),
   };
-  for (const row of rows) {
-    points.id.push(row.id);
-    points.lat.push(row.latitude);
-    points.lng.push(row.longitude);
-    points.name.push(row.name);
-    points.municipality.push(row.municipality);
-    points.village.push(row.village);
-    points.date.push(row.date.toISOString());
-    points.risk.push(row.risk);
-    points.riskLevel.push(riskLevelOf(row.riskLevel));
-  }
-  return points;
 }

@@ -67,6 +67,7 @@ export const assetColumns = {
   userId: assets.userId,
   deviceId: assets.deviceId,
   viewCount: assets.viewCount,
+  version: assets.version,
 };
 
 export type AssetRow = {
@@ -92,6 +93,7 @@ export type AssetRow = {
   userId: number | null;
   deviceId: number | null;
   viewCount: number;
+  version: number;
 };
 
 const textColumns = {
@@ -182,8 +184,11 @@ const mediaColumns = {
 export type ListedAssetRow = AssetRow & { mediaTypes: string[]; photoPath: string | null };
 
 /**
- * A page of assets with their media and, on every row, the total of all pages — one statement,
- * one round trip. The total is an uncorrelated subquery, which the database runs once.
+ * A page of assets with their media and, on every row, the total of all pages — one statement, one
+ * round trip. When asset_counts knows the total, the page is read along an index and the total is
+ * an uncorrelated subquery; otherwise the matching assets are found once, counted with a window and
+ * cut to the page before the page's rows are read (finding them twice, for page and total, was what
+ * a million assets showed).
  */
 export function assetPageQuery(
   db: Executor,
@@ -191,14 +196,32 @@ export function assetPageQuery(
   sort: AssetSort,
   page: { limit: number; offset: number },
 ) {
-  return db
-    .select({ ...assetColumns, ...mediaColumns, total: sql<number>`(${countQuery(db, criteria)})`.mapWith(Number) })
+  const listed = { ...assetColumns, ...mediaColumns };
+  if (answeredByTotals(criteria)) {
+    return db
+      .select({ ...listed, total: sql<number>`(${countFromTotals(db, criteria)})`.mapWith(Number) })
+      .from(assets)
+      .innerJoin(datasets, eq(datasets.id, assets.datasetId))
+      .where(assetWhere(criteria))
+      .orderBy(...orderOf(sort))
+      .limit(page.limit)
+      .offset(page.offset);
+  }
+  const matching = db
+    .select({ id: assets.id, total: sql<number>`count(*) over ()`.as('total') })
     .from(assets)
     .innerJoin(datasets, eq(datasets.id, assets.datasetId))
     .where(assetWhere(criteria))
     .orderBy(...orderOf(sort))
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(page.offset)
+    .as('matching');
+  return db
+    .select({ ...listed, total: sql<number>`${matching.total}`.mapWith(Number) })
+    .from(matching)
+    .innerJoin(assets, eq(assets.id, matching.id))
+    .innerJoin(datasets, eq(datasets.id, assets.datasetId))
+    .orderBy(...orderOf(sort));
 }
 
 /** The page and its total; a page past the end has no rows to carry the total, so it is counted apart. */

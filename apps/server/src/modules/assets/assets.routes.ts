@@ -2,21 +2,28 @@ import { constants as zlib } from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AssetDetail,
+  AssetHistory,
+  AssetHistoryQuery,
   AssetList,
   AssetListQuery,
   AssetParams,
   AssetPoints,
   AssetPointsQuery,
+  AssetStatusBody,
+  BulkAssetStatusBody,
+  BulkAssetStatusResult,
   MediaList,
   RespondentFilterBody,
   RespondentListQuery,
   RespondentSummary,
   RespondentSummaryBody,
+  UpdateAssetBody,
 } from '@trashegimia/contract/assets';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
-import { requireUser } from '../auth/guards';
+import { requireAdmin, requireUser } from '../auth/guards';
+import { changeAssetStatus, changeAssetStatuses, getAssetHistory, updateAsset } from './asset-review.service';
 import {
   filterDatasetRespondents,
   getAssetDetail,
@@ -118,6 +125,70 @@ export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore
       },
     },
     async (request) => getAssetDetail(db, request.auth, request.params.id, request.language, { blobs, views }),
+  );
+
+  // Review and editing (back office): administrators only, refused before the body is read.
+  app.patch(
+    '/assets/status',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags: ['assets'],
+        summary: 'Bulk review: one status and note for the assets named by id, or for all that match the filters',
+        description:
+          'One transaction; at most 10,000 ids, while the filter form reaches every match. Assets that already have the status and note are left alone. Each changed asset gets its own audit entry.',
+        body: BulkAssetStatusBody,
+        response: { 200: BulkAssetStatusResult, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => changeAssetStatuses(db, request.auth, request.body),
+  );
+
+  app.patch(
+    '/assets/:id',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags: ['assets'],
+        summary: "Edit an asset's comments, dataset and answers (only from the version last read)",
+        description:
+          'Answers replace those of their questions; choices name option values (multiple choice comma-separated). 409 asset_version_conflict when someone saved the asset after `version` was read.',
+        params: AssetParams,
+        body: UpdateAssetBody,
+        response: { 200: AssetDetail, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => updateAsset(db, request.auth, request.params.id, request.body, request.language, blobs),
+  );
+
+  app.patch(
+    '/assets/:id/status',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags: ['assets'],
+        summary: "Approve, reject or otherwise set an asset's status, with an optional admin note",
+        params: AssetParams,
+        body: AssetStatusBody,
+        response: { 200: AssetDetail, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => changeAssetStatus(db, request.auth, request.params.id, request.body, request.language, blobs),
+  );
+
+  app.get(
+    '/assets/:id/history',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags: ['assets'],
+        summary: "Who edited or reviewed the asset and when, with each change's before and after (newest first)",
+        params: AssetParams,
+        querystring: AssetHistoryQuery,
+        response: { 200: AssetHistory, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getAssetHistory(db, request.auth, request.params.id, request.query, request.language),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   AssetDetail,
+  AssetFilter,
   AssetList,
   AssetListQuery,
   AssetPoints,
@@ -52,6 +53,8 @@ export {
   selectAnsweredQuestionIds as answeredQuestionIds,
   selectOptionIdsInUse as optionIdsInUse,
 } from './asset-usage.repo';
+/** For the back office: a dataset or device that assets use is kept (deleting it would orphan or rewrite them). */
+export { anyAssetOfDataset as datasetHasAssets, anyAssetOfDevice as deviceHasAssets } from './asset-usage.repo';
 
 export const assetNotFound = () => notFound('asset');
 
@@ -68,27 +71,35 @@ export async function listAssets(
   const admin = seesEverything(viewer);
   // Everyone else sees approved assets only: asking for another status can find nothing.
   if (!admin && query.status !== undefined && query.status !== 'APPROVED') return emptyPage(query);
-  const criteria: AssetCriteria = {
+  return assetPage(db, blobs, viewer, listCriteria(query, admin), query, query);
+}
+
+/**
+ * The list's filters as criteria (also the bulk review's filter form). No status means every
+ * status: the back office's UPLOADED default is the page's (ASSET_REVIEW_LIST_DEFAULTS), so the
+ * public pages, which call without a status, see the same for any viewer.
+ */
+export function listCriteria(filter: z.output<typeof AssetFilter>, admin: boolean): AssetCriteria {
+  return {
     publicOnly: !admin,
-    datasetId: query.datasetId,
-    surveyId: query.surveyId,
-    status: query.status,
-    ...(admin && { userId: query.userId, deviceId: query.deviceId }),
+    datasetId: filter.datasetId,
+    surveyId: filter.surveyId,
+    status: filter.status,
+    ...(admin && { userId: filter.userId, deviceId: filter.deviceId }),
     contains: {
-      name: query.name,
-      municipality: query.municipality,
-      village: query.village,
-      comments: query.comments,
-      ...(admin && { adminNote: query.adminNote }),
+      name: filter.name,
+      municipality: filter.municipality,
+      village: filter.village,
+      comments: filter.comments,
+      ...(admin && { adminNote: filter.adminNote }),
     },
-    ...dateBounds(query.dateFrom, query.dateTo),
-    latMin: query.latMin,
-    latMax: query.latMax,
-    lngMin: query.lngMin,
-    lngMax: query.lngMax,
-    mediaTypes: query.mediaTypes,
+    ...dateBounds(filter.dateFrom, filter.dateTo),
+    latMin: filter.latMin,
+    latMax: filter.latMax,
+    lngMin: filter.lngMin,
+    lngMax: filter.lngMax,
+    mediaTypes: filter.mediaTypes,
   };
-  return assetPage(db, blobs, viewer, criteria, query, query);
 }
 
 /** GET /surveys/dataset-respondents: no dataset, or one the viewer cannot see, is an empty list (spec §7). */
@@ -251,14 +262,13 @@ export async function listAssetPoints(
     search: query.search || undefined,
   };
   // One more than asked tells whether more match, without counting them when they do not.
-  const rows = await selectAssetPoints(db, criteria, query.riskLevel, query.limit + 1);
-  const truncated = rows.length > query.limit;
-  const kept = truncated ? rows.slice(0, query.limit) : rows;
+  const columns = await selectAssetPoints(db, criteria, query.riskLevel, query.limit + 1);
+  const truncated = columns.id.length > query.limit;
   return {
     datasetId: query.datasetId,
-    points: presentAssetPoints(kept),
+    points: presentAssetPoints(columns, query.limit),
     meta: {
-      totalItems: truncated ? await countAssetPoints(db, criteria, query.riskLevel) : kept.length,
+      totalItems: truncated ? await countAssetPoints(db, criteria, query.riskLevel) : columns.id.length,
       truncated,
     },
   };

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog, users } from '../../db/schema/index';
 
@@ -22,4 +22,40 @@ export async function insertAuditEntry(db: Executor, entry: AuditEntry) {
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
+}
+
+/**
+ * Many entries of one actor in one statement: a bulk change of thousands of subjects records
+ * each of them without a round trip per entry.
+ */
+export async function insertAuditEntries(db: Executor, actorId: number | null, entries: Omit<AuditEntry, 'actorId'>[]) {
+  if (entries.length === 0) return;
+  const batch = JSON.stringify(
+    entries.map((entry) => ({ ...entry, before: entry.before ?? null, after: entry.after ?? null })),
+  );
+  await db.execute(sql`
+    insert into ${auditLog} (actor_id, actor_name, action, subject_type, subject_id, before, after)
+    select ${actorId}::integer, (select ${users.userName} from ${users} where ${users.id} = ${actorId}::integer),
+      e.action, e."subjectType", e."subjectId", e.before, e.after
+    from jsonb_to_recordset(${batch}::jsonb) as e(action text, "subjectType" text, "subjectId" text, before jsonb, after jsonb)`);
+}
+
+/** One subject's entries, newest first, with the count of all of them. */
+export async function selectAuditEntries(
+  db: Executor,
+  subject: { subjectType: string; subjectId: string },
+  page: { limit: number; offset: number },
+) {
+  const where = and(eq(auditLog.subjectType, subject.subjectType), eq(auditLog.subjectId, subject.subjectId));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(auditLog).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }

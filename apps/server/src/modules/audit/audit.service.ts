@@ -1,5 +1,5 @@
-import type { Transaction } from '../../db/client';
-import { type AuditEntry, insertAuditEntry } from './audit.repo';
+import type { Executor, Transaction } from '../../db/client';
+import { type AuditEntry, insertAuditEntries, insertAuditEntry, selectAuditEntries } from './audit.repo';
 
 /**
  * Records who changed what, before and after. It takes the transaction that made the change, so
@@ -8,4 +8,18 @@ import { type AuditEntry, insertAuditEntry } from './audit.repo';
  */
 export async function recordAudit(tx: Transaction, entry: AuditEntry) {
   await insertAuditEntry(tx, entry);
+}
+
+/** Many entries by one actor, written together (bulk changes), in the transaction that made them. */
+export async function recordAudits(tx: Transaction, actorId: number | null, entries: Omit<AuditEntry, 'actorId'>[]) {
+  await insertAuditEntries(tx, actorId, entries);
+}
+
+/** What was recorded about one subject, newest first: for the history a screen shows. */
+export async function auditEntriesOf(
+  db: Executor,
+  subject: { subjectType: string; subjectId: string },
+  page: { limit: number; offset: number },
+) {
+  return selectAuditEntries(db, subject, page);
 }

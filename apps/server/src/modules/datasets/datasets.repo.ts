@@ -151,14 +151,42 @@ async function countDatasets(db: Executor, where: SQL | undefined) {
   return row?.count ?? 0;
 }
 
-/** The dataset without stats; inactive ones only when asked. */
-export async function findDataset(db: Executor, id: number, options: { includeInactive: boolean }) {
-  const [row] = await db
+/**
+ * The dataset without stats; inactive ones only when asked. `forUpdate` holds the row until the
+ * transaction ends, so no asset can be added to it meanwhile.
+ */
+export async function findDataset(
+  db: Executor,
+  id: number,
+  options: { includeInactive: boolean; forUpdate?: boolean },
+) {
+  const query = db
     .select(datasetColumns)
     .from(datasets)
     .where(and(eq(datasets.id, id), options.includeInactive ? undefined : eq(datasets.isActive, true)))
     .limit(1);
+  const [row] = await (options.forUpdate ? query.for('update') : query);
   return row;
+}
+
+export type DatasetValues = Omit<DatasetRow, 'id'>;
+
+export async function insertDataset(db: Executor, values: DatasetValues): Promise<DatasetRow> {
+  const [row] = await db.insert(datasets).values(values).returning(datasetColumns);
+  return row!;
+}
+
+export async function updateDataset(db: Executor, id: number, values: Partial<DatasetValues>) {
+  const [row] = await db
+    .update(datasets)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(datasets.id, id))
+    .returning(datasetColumns);
+  return row;
+}
+
+export async function deleteDatasetById(db: Executor, id: number) {
+  await db.delete(datasets).where(eq(datasets.id, id));
 }
 
 /**

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CreateDatasetBody,
   Dataset,
   DatasetFilters,
   DatasetList,
@@ -7,10 +9,20 @@ import {
   DatasetParams,
   DatasetStatsList,
   DatasetStatsQuery,
+  UpdateDatasetBody,
 } from '@trashegimia/contract/datasets';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
-import { getDataset, getDatasetFilters, listDatasetStats, listDatasets } from './datasets.service';
+import { requireAdmin } from '../auth/guards';
+import {
+  changeDataset,
+  createDataset,
+  deleteDataset,
+  getDataset,
+  getDatasetFilters,
+  listDatasetStats,
+  listDatasets,
+} from './datasets.service';
 
 export const datasetRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
@@ -63,5 +75,54 @@ export const datasetRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       },
     },
     async (request) => getDatasetFilters(db, request.auth, request.params.id, request.language),
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['datasets'],
+        summary: 'Create a dataset (administrators)',
+        body: CreateDatasetBody,
+        response: { 201: Dataset, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return createDataset(db, request.auth, request.body, request.language);
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['datasets'],
+        summary: 'Change a dataset, or deactivate it (administrators)',
+        params: DatasetParams,
+        body: UpdateDatasetBody,
+        response: { 200: Dataset, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => changeDataset(db, request.auth, request.params.id, request.body, request.language),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['datasets'],
+        summary: 'Delete a dataset that has no assets (administrators)',
+        params: DatasetParams,
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await deleteDataset(db, request.auth, request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 };

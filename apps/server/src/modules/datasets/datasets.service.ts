@@ -2,25 +2,33 @@ import type { z } from 'zod';
 import type { TokenClaims } from '@trashegimia/contract/auth';
 import type { Language } from '@trashegimia/contract/common';
 import type {
+  CreateDatasetBody,
+  Dataset,
   DatasetFilters,
   DatasetList,
   DatasetListQuery,
   DatasetStatsList,
   DatasetStatsQuery,
+  UpdateDatasetBody,
 } from '@trashegimia/contract/datasets';
-import type { Executor } from '../../db/client';
-import { notFound } from '../../errors';
+import type { Database, Executor } from '../../db/client';
+import { conflict, notFound } from '../../errors';
 import { seesEverything } from '../assets/assets.policy';
 import { offsetOf, pageMeta } from '../../http/paging';
 import { compareQuestionNr } from '../assets/survey-text';
-import { assertUser } from '../auth/guards';
+import { datasetHasAssets } from '../assets/assets.service';
+import { recordAudit } from '../audit/audit.service';
+import { assertAdmin, assertUser } from '../auth/guards';
 import { presentDataset, presentDatasetFilters, presentDatasetStatsItem } from './datasets.presenter';
 import {
   type ChoiceQuestionOptionRow,
+  deleteDatasetById,
   findChoiceQuestionOptions,
   findDataset,
   findDatasetSurveyIds,
+  insertDataset,
   selectDatasetsWithStats,
+  updateDataset,
 } from './datasets.repo';
 
 export const datasetNotFound = () => notFound('dataset');
@@ -119,4 +127,83 @@ export function groupByQuestion(rows: ChoiceQuestionOptionRow[]): ChoiceQuestion
   return [...byId.values()].sort(
     (a, b) => compareQuestionNr(a.questionNr, b.questionNr) || a.questionId - b.questionId,
   );
+}
+
+/** POST /datasets: administrators only; answers with the new dataset as GET /datasets/{id} shows it. */
+export async function createDataset(
+  db: Database,
+  viewer: TokenClaims | null,
+  body: z.output<typeof CreateDatasetBody>,
+  language: Language,
+): Promise<Dataset> {
+  assertAdmin(viewer);
+  return db.transaction(async (tx) => {
+    const row = await insertDataset(tx, {
+      name: body.name,
+      descriptionXk: body.descriptionXk ?? null,
+      descriptionEn: body.descriptionEn ?? null,
+      descriptionSr: body.descriptionSr ?? null,
+      pillColor: body.pillColor,
+      isActive: body.isActive,
+    });
+    await recordAudit(tx, {
+      actorId: viewer.userId,
+      action: 'dataset.create',
+      subjectType: 'dataset',
+      subjectId: String(row.id),
+      after: row,
+    });
+    return getDataset(tx, viewer, row.id, language);
+  });
+}
+
+/** PATCH /datasets/{id}: only the fields sent change. Deactivating hides the dataset from everyone but administrators. */
+export async function changeDataset(
+  db: Database,
+  viewer: TokenClaims | null,
+  id: number,
+  body: z.output<typeof UpdateDatasetBody>,
+  language: Language,
+): Promise<Dataset> {
+  assertAdmin(viewer);
+  return db.transaction(async (tx) => {
+    const before = await findDataset(tx, id, { includeInactive: true });
+    if (!before) throw datasetNotFound();
+    const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+    const after = Object.keys(changes).length === 0 ? before : (await updateDataset(tx, id, changes))!;
+    await recordAudit(tx, {
+      actorId: viewer.userId,
+      action: 'dataset.update',
+      subjectType: 'dataset',
+      subjectId: String(id),
+      before,
+      after,
+    });
+    return getDataset(tx, viewer, id, language);
+  });
+}
+
+/**
+ * DELETE /datasets/{id}: only a dataset without assets (409 otherwise), since deleting one would
+ * take its assets' category away; such a dataset is deactivated instead (PATCH isActive=false).
+ * Surveys that named it as their default for new submissions are left without a default.
+ */
+export async function deleteDataset(db: Database, viewer: TokenClaims | null, id: number) {
+  assertAdmin(viewer);
+  await db.transaction(async (tx) => {
+    // Locked first: an asset added to the dataset waits for this transaction, so none slips in after the check.
+    const dataset = await findDataset(tx, id, { includeInactive: true, forUpdate: true });
+    if (!dataset) throw datasetNotFound();
+    if (await datasetHasAssets(tx, id)) {
+      throw conflict('This dataset has assets and cannot be deleted; deactivate it instead', 'dataset_has_assets');
+    }
+    await deleteDatasetById(tx, id);
+    await recordAudit(tx, {
+      actorId: viewer.userId,
+      action: 'dataset.delete',
+      subjectType: 'dataset',
+      subjectId: String(id),
+      before: dataset,
+    });
+  });
 }

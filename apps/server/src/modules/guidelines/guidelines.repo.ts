@@ -49,3 +49,25 @@ export async function findGuideline(db: Executor, id: number): Promise<Guideline
   const [row] = await db.select(guidelineColumns).from(guidelines).where(eq(guidelines.id, id)).limit(1);
   return row;
 }
+
+export type NewGuideline = { title: string; path: string; contentType: string; size: number; createdBy: number };
+
+export async function insertGuideline(db: Executor, values: NewGuideline): Promise<GuidelineRow> {
+  const [row] = await db.insert(guidelines).values(values).returning(guidelineColumns);
+  return row!;
+}
+
+export async function updateGuidelineTitle(db: Executor, id: number, title: string): Promise<GuidelineRow | undefined> {
+  const [row] = await db.update(guidelines).set({ title }).where(eq(guidelines.id, id)).returning(guidelineColumns);
+  return row;
+}
+
+export async function deleteGuidelineById(db: Executor, id: number) {
+  await db.delete(guidelines).where(eq(guidelines.id, id));
+}
+
+/** Whether a guideline is registered with this file. */
+export async function anyGuidelineWithPath(db: Executor, path: string): Promise<boolean> {
+  const rows = await db.select({ id: guidelines.id }).from(guidelines).where(eq(guidelines.path, path)).limit(1);
+  return rows.length > 0;
+}

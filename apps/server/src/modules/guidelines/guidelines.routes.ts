@@ -1,18 +1,35 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CreateGuidelineBody,
+  Guideline,
   GuidelineDownloadUrl,
   GuidelineList,
   GuidelineListQuery,
   GuidelineParams,
+  GuidelineUploadBody,
+  UpdateGuidelineBody,
 } from '@trashegimia/contract/guidelines';
+import { UploadGrant } from '@trashegimia/contract/storage';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
-import type { BlobStore } from '../../storage/blob-store';
-import { getGuidelineDownloadUrl, listGuidelines } from './guidelines.service';
+import type { WritableBlobStore } from '../../storage/blob-store';
+import { requireAdmin } from '../auth/guards';
+import {
+  deleteGuideline,
+  getGuidelineDownloadUrl,
+  grantGuidelineUpload,
+  listGuidelines,
+  registerGuideline,
+  renameGuideline,
+} from './guidelines.service';
 
-export const guidelineRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore }> = async (
+export type GuidelineRoutesOptions = { db: Database; blobs: WritableBlobStore; maxUploadBytes: number };
+
+/** Reading is for every session; uploading, renaming and deleting for administrators only (checked before the body is read). */
+export const guidelineRoutes: FastifyPluginAsyncZod<GuidelineRoutesOptions> = async (
   app,
-  { db, blobs },
+  { db, blobs, maxUploadBytes },
 ) => {
   app.get(
     '/',
@@ -38,5 +55,68 @@ export const guidelineRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobS
       },
     },
     async (request) => getGuidelineDownloadUrl(db, blobs, request.auth, request.params.id),
+  );
+
+  app.post(
+    '/upload/sas',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['guidelines'],
+        summary: 'A signed URL to upload one PDF or Word file to, before registering it',
+        body: GuidelineUploadBody,
+        response: { 200: UploadGrant, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (request) => grantGuidelineUpload(blobs, request.auth, request.body, maxUploadBytes),
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['guidelines'],
+        summary: 'Register an uploaded file as a guideline',
+        body: CreateGuidelineBody,
+        response: { 201: Guideline, ...errorResponses(400, 401, 403, 409, 413) },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return registerGuideline(db, blobs, request.auth, request.body, maxUploadBytes);
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['guidelines'],
+        summary: 'Rename a guideline',
+        params: GuidelineParams,
+        body: UpdateGuidelineBody,
+        response: { 200: Guideline, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => renameGuideline(db, request.auth, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['guidelines'],
+        summary: 'Delete a guideline and its file',
+        params: GuidelineParams,
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteGuideline(db, blobs, request.auth, request.params.id, request.log);
+      return reply.status(204).send(null);
+    },
   );
 };

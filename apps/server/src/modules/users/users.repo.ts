@@ -50,6 +50,10 @@ export async function insertUser(
   }
 }
 
+export async function updatePasswordHash(db: Executor, id: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+}
+
 export async function deleteUserById(db: Executor, id: number) {
   await db.delete(users).where(eq(users.id, id));
 }

@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CreateUserBody, User, UserList, UserListQuery, UserParams } from '@trashegimia/contract/users';
+import {
+  ChangeOwnPasswordBody,
+  CreateUserBody,
+  ResetPasswordBody,
+  User,
+  UserList,
+  UserListQuery,
+  UserParams,
+} from '@trashegimia/contract/users';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
-import { assertAdmin, requireAdmin } from '../auth/guards';
-import { createUser, deleteUser, listUserPage } from './users.service';
+import { assertAdmin, assertUser, requireAdmin, requireUser } from '../auth/guards';
+import type { LoginThrottle } from '../auth/login-throttle';
+import { changeOwnPassword, createUser, deleteUser, listUserPage, resetPassword } from './users.service';
 
 /** The back office's user accounts (spec: list, create, delete; no edit). Administrators only. */
 export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -40,6 +49,24 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     },
   );
 
+  app.patch(
+    '/:id/password',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "Set a new password for a user's account",
+        params: UserParams,
+        body: ResetPasswordBody,
+        response: { 204: z.null().describe('Changed'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      assertAdmin(request.auth);
+      await resetPassword(db, request.auth, request.params.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
   app.delete(
     '/:id',
     {
@@ -53,6 +80,33 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     async (request, reply) => {
       assertAdmin(request.auth);
       await deleteUser(db, request.auth, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+/**
+ * PATCH /users/me/password: one's own password, for every account (role 1 or 2), not for guests.
+ * Apart from userRoutes, whose routes are for administrators only.
+ */
+export const ownPasswordRoutes: FastifyPluginAsyncZod<{ db: Database; throttle: LoginThrottle }> = async (
+  app,
+  { db, throttle },
+) => {
+  app.patch(
+    '/me/password',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'Change your own password, giving the current one',
+        body: ChangeOwnPasswordBody,
+        response: { 204: z.null().describe('Changed'), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      assertUser(request.auth);
+      await changeOwnPassword(db, throttle, request.auth, request.body, { address: request.ip });
       return reply.status(204).send(null);
     },
   );

@@ -1,14 +1,20 @@
 import type { z } from 'zod';
 import { ROLE } from '@trashegimia/contract/common';
-import type { CreateUserBody, UserListQuery } from '@trashegimia/contract/users';
+import type {
+  ChangeOwnPasswordBody,
+  CreateUserBody,
+  ResetPasswordBody,
+  UserListQuery,
+} from '@trashegimia/contract/users';
 import type { Database, Executor } from '../../db/client';
-import { conflict, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../errors';
 import { pageMeta } from '../../http/paging';
 import { recordAudit } from '../audit/audit.service';
 import type { UserClaims } from '../auth/guards';
-import { hashPassword } from '../auth/passwords';
+import type { LoginThrottle } from '../auth/login-throttle';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 import { presentUser } from './users.presenter';
-import { lockAdmins, deleteUserById, findUserById, insertUser, listUsers } from './users.repo';
+import { lockAdmins, deleteUserById, findUserById, insertUser, listUsers, updatePasswordHash } from './users.repo';
 
 /** The account's name, as records of who changed what keep it; null when the account is gone. */
 export async function userNameOf(db: Executor, id: number): Promise<string | null> {
@@ -62,6 +68,69 @@ export async function deleteUser(db: Database, actor: UserClaims, id: number) {
       subjectType: 'user',
       subjectId: String(id),
       before: presentUser(user),
+    });
+  });
+}
+
+/** PATCH /users/{id}/password: an administrator sets a new password, e.g. for someone who forgot theirs. */
+export async function resetPassword(
+  db: Database,
+  actor: UserClaims,
+  id: number,
+  body: z.output<typeof ResetPasswordBody>,
+) {
+  const passwordHash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    const user = await findUserById(tx, id);
+    if (!user) throw notFound('user');
+    await updatePasswordHash(tx, id, passwordHash);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'user.password_reset',
+      subjectType: 'user',
+      subjectId: String(id),
+      after: { userName: user.userName },
+    });
+  });
+}
+
+/**
+ * PATCH /users/me/password: anyone logged in with an account changes their own password, proving
+ * it with the current one. Wrong guesses are limited as logins are (per account and per address),
+ * so a session left open cannot be used to find the password by trying.
+ */
+export async function changeOwnPassword(
+  db: Database,
+  throttle: LoginThrottle,
+  actor: UserClaims,
+  body: z.output<typeof ChangeOwnPasswordBody>,
+  client: { address: string },
+) {
+  if (body.newPassword === body.currentPassword) {
+    throw badRequest('newPassword', 'newPassword: must differ from the current password', 'password_unchanged');
+  }
+  const user = await findUserById(db, actor.userId);
+  if (!user) throw notFound('user');
+  const attempt = await throttle.admit({ userName: user.userName, address: client.address }).catch((error) => {
+    if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
+      throw tooManyRequests(error.retryAfterSeconds, 'Too many wrong passwords. Please try again later.');
+    }
+    throw error;
+  });
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    throw badRequest('currentPassword', 'The current password is not correct', 'wrong_password');
+  }
+  await attempt.succeeded();
+
+  const passwordHash = await hashPassword(body.newPassword);
+  await db.transaction(async (tx) => {
+    await updatePasswordHash(tx, user.id, passwordHash);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'user.password_change',
+      subjectType: 'user',
+      subjectId: String(user.id),
+      after: { userName: user.userName },
     });
   });
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@trashegimia/contract/common';
 import type { App } from '../../app';
@@ -8,20 +8,23 @@ import { captchaFor } from '../../test/captcha';
 import { createUser } from '../../test/factories';
 import { openTestDatabase } from '../../test/test-database';
 import { startTestApp } from '../../test/test-app';
+import { asGuest } from '../../test/tokens';
 
 let database: DatabaseHandle;
 let app: App;
 let admin: Awaited<ReturnType<typeof createUser>>;
 let adminToken: string;
 
-async function tokenOf(userName: string, password: string) {
-  const response = await app.inject({
+async function logIn(userName: string, password: string) {
+  return app.inject({
     method: 'POST',
     url: '/api/auth/login',
     payload: { userName, password, captcha: await captchaFor(app) },
     remoteAddress: `192.0.2.${Math.floor(Math.random() * 200) + 1}`,
   });
-  return response.json().access_token as string;
+}
+async function tokenOf(userName: string, password: string) {
+  return (await logIn(userName, password)).json().access_token as string;
 }
 const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -81,15 +84,65 @@ describe('user accounts', () => {
     expect(response.json()).toMatchObject({ code: 'user_name_taken', field: 'userName' });
   });
 
-  it('names the field of a password that is too short', async () => {
+  it('refuses a password shorter than 10 characters, naming the field', async () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/users',
       headers: as(adminToken),
-      payload: { userName: 'shkurt', password: 'short' },
+      payload: { userName: 'shkurt', password: '123456789' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe('password');
+  });
+
+  it('refuses a role other than 1 or 2, naming the field', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: as(adminToken),
+      payload: { userName: 'roli', password: 'long-enough-password', role: 3 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().field).toBe('role');
+  });
+
+  it("lets an administrator set a new password for a user's account, which then replaces the old one", async () => {
+    const user = await createUser(database.db);
+    const reset = await app.inject({
+      method: 'PATCH',
+      url: `/api/users/${user.id}/password`,
+      headers: as(adminToken),
+      payload: { password: 'fjalekalim-i-ri' },
+    });
+    expect(reset.statusCode).toBe(204);
+    expect((await logIn(user.userName, 'fjalekalim-i-ri')).statusCode).toBe(200);
+    expect((await logIn(user.userName, user.password)).statusCode).toBe(401);
+
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, String(user.id)), eq(auditLog.action, 'user.password_reset')));
+    expect(entry).toMatchObject({ actorId: admin.id, after: { userName: user.userName } });
+    expect(JSON.stringify(entry)).not.toContain('argon2');
+  });
+
+  it('refuses a reset to a short password (400 naming it) and for an unknown account (404)', async () => {
+    const user = await createUser(database.db);
+    const short = await app.inject({
+      method: 'PATCH',
+      url: `/api/users/${user.id}/password`,
+      headers: as(adminToken),
+      payload: { password: 'short' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().field).toBe('password');
+    const unknown = await app.inject({
+      method: 'PATCH',
+      url: '/api/users/999999/password',
+      headers: as(adminToken),
+      payload: { password: 'long-enough-password' },
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('deletes an account and keeps the record of it', async () => {
@@ -125,10 +178,101 @@ describe('user accounts', () => {
   it('lets nobody but administrators in, before reading what they sent', async () => {
     const user = await createUser(database.db);
     const userToken = await tokenOf(user.userName, user.password);
-    expect((await app.inject({ url: '/api/users' })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/api/users', headers: as(userToken) })).statusCode).toBe(403);
+    const calls = [
+      { method: 'GET', url: '/api/users' },
+      { method: 'POST', url: '/api/users', payload: { userName: 'nderhyres', password: 'long-enough-password' } },
+      { method: 'PATCH', url: `/api/users/${admin.id}/password`, payload: { password: 'taken-over-password' } },
+      { method: 'DELETE', url: `/api/users/${admin.id}` },
+    ] as const;
+    for (const [headers, status] of [
+      [{}, 401],
+      [await asGuest(), 403],
+      [as(userToken), 403],
+    ] as const) {
+      for (const call of calls) {
+        const response = await app.inject({ ...call, headers });
+        expect(response.statusCode, `${call.method} ${call.url}`).toBe(status);
+      }
+    }
     const anonymousCreate = await app.inject({ method: 'POST', url: '/api/users', payload: {} });
     expect(anonymousCreate.statusCode).toBe(401);
+    expect((await logIn(admin.userName, admin.password)).statusCode).toBe(200);
+  });
+});
+
+describe("changing one's own password", () => {
+  let nextAddress = 0;
+  /** Each test from its own address, so wrong guesses in one never lock out another. */
+  const changeOwnPassword = (token: string, payload: Record<string, unknown>) =>
+    app.inject({
+      method: 'PATCH',
+      url: '/api/users/me/password',
+      headers: as(token),
+      payload,
+      remoteAddress: `203.0.113.${++nextAddress}`,
+    });
+
+  it('lets a user with role 1 change their password, giving the current one, and records it', async () => {
+    const user = await createUser(database.db, { role: ROLE.USER });
+    const token = await tokenOf(user.userName, user.password);
+    const changed = await changeOwnPassword(token, { currentPassword: user.password, newPassword: 'imi-i-ri-2026' });
+    expect(changed.statusCode).toBe(204);
+    expect((await logIn(user.userName, 'imi-i-ri-2026')).statusCode).toBe(200);
+    expect((await logIn(user.userName, user.password)).statusCode).toBe(401);
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, String(user.id)), eq(auditLog.action, 'user.password_change')));
+    expect(entry).toMatchObject({ actorId: user.id });
+  });
+
+  it('refuses a wrong current password with 400 naming it, and leaves the password as it was', async () => {
+    const user = await createUser(database.db);
+    const token = await tokenOf(user.userName, user.password);
+    const wrong = await changeOwnPassword(token, { currentPassword: 'not-my-password', newPassword: 'imi-i-ri-2026' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'wrong_password', field: 'currentPassword' });
+    expect((await logIn(user.userName, user.password)).statusCode).toBe(200);
+  });
+
+  it('refuses a new password that is short or the same as the current one, naming newPassword', async () => {
+    const user = await createUser(database.db);
+    const token = await tokenOf(user.userName, user.password);
+    for (const newPassword of ['short', user.password]) {
+      const response = await changeOwnPassword(token, { currentPassword: user.password, newPassword });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().field).toBe('newPassword');
+    }
+  });
+
+  it('stops guessing the current password after as many wrong tries as logins allow', async () => {
+    const user = await createUser(database.db);
+    const token = await tokenOf(user.userName, user.password);
+    const guess = (currentPassword: string) =>
+      app.inject({
+        method: 'PATCH',
+        url: '/api/users/me/password',
+        headers: as(token),
+        payload: { currentPassword, newPassword: 'imi-i-ri-2026' },
+        remoteAddress: '203.0.113.250',
+      });
+    for (let attempt = 1; attempt <= 5; attempt++) expect((await guess(`guess-${attempt}`)).statusCode).toBe(400);
+    const locked = await guess(user.password);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toEqual(expect.any(String));
+    expect((await logIn(user.userName, user.password)).statusCode).toBe(200);
+  });
+
+  it('is refused to anonymous visitors (401) and guests (403)', async () => {
+    const payload = { currentPassword: 'whatever-it-is', newPassword: 'imi-i-ri-2026' };
+    expect((await app.inject({ method: 'PATCH', url: '/api/users/me/password', payload })).statusCode).toBe(401);
+    const guest = await app.inject({
+      method: 'PATCH',
+      url: '/api/users/me/password',
+      headers: await asGuest(),
+      payload,
+    });
+    expect(guest.statusCode).toBe(403);
   });
 });
 

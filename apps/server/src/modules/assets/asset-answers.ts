@@ -1,0 +1,183 @@
+import type { z } from 'zod';
+import type { AssetAnswerInput, RiskLevel } from '@trashegimia/contract/assets';
+import { badRequest } from '../../errors';
+import type { AssetEdit, OfferedOptionRow, StoredAnswerRow, SurveyQuestionRow } from './asset-review.repo';
+
+type AnswerInput = z.output<typeof AssetAnswerInput>;
+
+/** What the edit's answers are checked against. */
+export type AnswerContext = {
+  /** The survey's questions named by the edit, by id. */
+  questions: Map<number, SurveyQuestionRow>;
+  /** The options each of those questions offers (own or borrowed), by question id. */
+  options: Map<number, OfferedOptionRow[]>;
+  /** The asset's answers as stored. */
+  stored: StoredAnswerRow[];
+};
+
+const CHOICE_TYPES = new Set(['SINGLE_CHOICE', 'DROPDOWN', 'SELECT_AND_TEXT', 'MULTIPLE_CHOICE']);
+
+/**
+ * The rows that replace the answers of the edit's questions, or a 400 naming the answer: a
+ * question not of the asset's survey or not answerable, a question named twice, a choice that is
+ * not an option of its question, or a conditional option whose parent's (new) answer is not its
+ * condition. Choices are stored with their option's id; a multiple choice as one row per option.
+ */
+export function answerRows(inputs: AnswerInput[], context: AnswerContext): StoredAnswerRow[] {
+  const seen = new Set<number>();
+  inputs.forEach((input, index) => {
+    const question = context.questions.get(input.questionId);
+    if (!question) {
+      throw badRequest(
+        `answers.${index}.questionId`,
+        `Question ${input.questionId} is not a question of this asset's survey`,
+        'unknown_question',
+      );
+    }
+    if (question.questionCategory !== 'PARENT') {
+      throw badRequest(
+        `answers.${index}.questionId`,
+        `Question ${question.questionNr} is a chapter or group heading and takes no answer`,
+        'unknown_question',
+      );
+    }
+    if (seen.has(input.questionId)) {
+      throw badRequest(`answers.${index}.questionId`, `Question ${question.questionNr} is answered twice`);
+    }
+    seen.add(input.questionId);
+  });
+
+  const rows = inputs.map((input, index) => ({ input, index, rows: rowsOf(input, index, context) }));
+  const newValues = new Map(rows.map(({ input, rows: chosen }) => [input.questionId, chosen]));
+  const valuesOf = (questionId: number) =>
+    (newValues.get(questionId) ?? context.stored.filter((answer) => answer.questionId === questionId)).map(
+      (answer) => answer.value,
+    );
+
+  for (const { input, index, rows: chosen } of rows) {
+    const offered = context.options.get(input.questionId) ?? [];
+    for (const row of chosen) {
+      const option = offered.find((candidate) => candidate.id === row.optionId);
+      if (option?.conditionalParentQuestionId == null) continue;
+      if (!valuesOf(option.conditionalParentQuestionId).includes(option.conditionalParentQuestionValue)) {
+        const parentNr =
+          context.questions.get(option.conditionalParentQuestionId)?.questionNr ??
+          `#${option.conditionalParentQuestionId}`;
+        throw badRequest(
+          `answers.${index}.value`,
+          `"${option.value}" of question ${context.questions.get(input.questionId)?.questionNr} applies only when question ${parentNr} is answered "${option.conditionalParentQuestionValue}"`,
+          'invalid_answer',
+        );
+      }
+    }
+  }
+  return rows.flatMap(({ rows: chosen }) => chosen);
+}
+
+function rowsOf(input: AnswerInput, index: number, context: AnswerContext): StoredAnswerRow[] {
+  const question = context.questions.get(input.questionId)!;
+  const value = input.value ?? null;
+  const value2 = input.value2 ?? null;
+  if (value === null && value2 === null) return [];
+  if (!CHOICE_TYPES.has(question.questionType ?? '')) {
+    return [{ questionId: question.id, optionId: null, value, value2 }];
+  }
+  if (value === null) {
+    throw badRequest(
+      `answers.${index}.value`,
+      `Question ${question.questionNr} needs one of its options`,
+      'invalid_answer',
+    );
+  }
+  const offered = usableOptions(question.id, context);
+  const options =
+    question.questionType === 'MULTIPLE_CHOICE' ? multipleChoice(value, offered) : [offered.get(value) ?? value];
+  const unknown = options.find((option): option is string => typeof option === 'string');
+  if (unknown !== undefined) {
+    throw badRequest(
+      `answers.${index}.value`,
+      `"${unknown}" is not an option of question ${question.questionNr}`,
+      'invalid_answer',
+    );
+  }
+  const chosen = options as OfferedOptionRow[];
+  // The free text belongs to the 'other' option when one is chosen.
+  const textHolder = chosen.find((option) => option.isAnother) ?? chosen[0];
+  return chosen.map((option) => ({
+    questionId: question.id,
+    optionId: option.id,
+    value: option.value,
+    value2: option === textHolder ? value2 : null,
+  }));
+}
+
+/** By value: the question's live options, and deleted ones the asset already has (an untouched old answer). */
+function usableOptions(questionId: number, context: AnswerContext): Map<string, OfferedOptionRow> {
+  const kept = new Set(
+    context.stored.filter((answer) => answer.questionId === questionId).map((answer) => answer.optionId),
+  );
+  const usable = new Map<string, OfferedOptionRow>();
+  for (const option of context.options.get(questionId) ?? []) {
+    if ((!option.isDeleted || kept.has(option.id)) && !usable.has(option.value)) usable.set(option.value, option);
+  }
+  return usable;
+}
+
+/** Comma-separated values (spec §5); a value that itself holds a comma is taken whole when it is an option. */
+function multipleChoice(value: string, offered: Map<string, OfferedOptionRow>): (OfferedOptionRow | string)[] {
+  const whole = offered.get(value);
+  if (whole) return [whole];
+  const parts = [...new Set(value.split(',').map((part) => part.trim()))].filter((part) => part !== '');
+  return parts.map((part) => offered.get(part) ?? part);
+}
+
+/** The asset columns kept from answers (DESIGN §5), by the identifier of the question they come from. */
+export const IDENTIFIER_COLUMNS = {
+  ASSET_NAME: 'name',
+  MUNICIPALITY_NAME: 'municipality',
+  VILLAGE_NAME: 'village',
+  ASSET_TYPE: 'assetType',
+  USABILITY: 'usability',
+  ACCESS: 'access',
+  RISK_LEVEL: 'risk',
+} as const satisfies Record<string, keyof AssetEdit>;
+
+export type Identifier = keyof typeof IDENTIFIER_COLUMNS;
+
+/**
+ * The columns that follow the edited identifier questions: the answer's value (several joined
+ * with ", "), null when cleared; the risk level with the risk.
+ */
+export function identifierColumns(
+  identifierQuestions: { id: number; questionIdentifier: string | null }[],
+  edited: Set<number>,
+  rows: StoredAnswerRow[],
+): AssetEdit {
+  const columns: AssetEdit = {};
+  for (const question of identifierQuestions) {
+    if (!edited.has(question.id)) continue;
+    const column = IDENTIFIER_COLUMNS[question.questionIdentifier as Identifier];
+    const values = rows.filter((row) => row.questionId === question.id && row.value !== null).map((row) => row.value);
+    const text = values.length > 0 ? values.join(', ') : null;
+    columns[column] = text;
+    if (column === 'risk') columns.riskLevel = riskLevelFromRisk(text);
+  }
+  return columns;
+}
+
+const RISK_WORDS: Record<string, RiskLevel> = {
+  '1': 'high',
+  'i lartë': 'high',
+  'e lartë': 'high',
+  '2': 'medium',
+  mesatar: 'medium',
+  'i mesëm': 'medium',
+  '3': 'low',
+  'i ulët': 'low',
+  'e ulët': 'low',
+};
+
+/** Risk → level: 1/2/3 or the Albanian words (DESIGN §5); anything else is low. */
+export function riskLevelFromRisk(risk: string | null): RiskLevel {
+  return RISK_WORDS[(risk ?? '').trim().toLowerCase()] ?? 'low';
+}

@@ -1,0 +1,270 @@
+import type { z } from 'zod';
+import type {
+  AssetDetail,
+  AssetHistory,
+  AssetHistoryQuery,
+  AssetStatusBody,
+  BulkAssetStatusBody,
+  BulkAssetStatusResult,
+  UpdateAssetBody,
+} from '@trashegimia/contract/assets';
+import type { TokenClaims } from '@trashegimia/contract/auth';
+import type { Language } from '@trashegimia/contract/common';
+import type { Database, Executor } from '../../db/client';
+import { AppError, badRequest, conflict } from '../../errors';
+import { offsetOf, pageMeta } from '../../http/paging';
+import type { BlobStore } from '../../storage/blob-store';
+import { auditEntriesOf, recordAudit, recordAudits } from '../audit/audit.service';
+import { assertAdmin } from '../auth/guards';
+import { requireVisibleDataset } from '../datasets/datasets.service';
+import { answerRows, IDENTIFIER_COLUMNS, identifierColumns } from './asset-answers';
+import {
+  type AnswerSnapshot,
+  type EditSnapshot,
+  presentAssetHistory,
+  type StatusSnapshot,
+} from './asset-history.presenter';
+import {
+  countMatching,
+  findReviewedAsset,
+  replaceAnswers,
+  selectExistingIds,
+  selectIdentifierQuestions,
+  selectOfferedOptions,
+  selectOptionDescriptions,
+  selectQuestionTitles,
+  selectStoredAnswers,
+  selectSurveyQuestions,
+  type StoredAnswerRow,
+  type SurveyQuestionRow,
+  updateAssetAtVersion,
+  updateAssetColumns,
+  updateStatuses,
+} from './asset-review.repo';
+import { assetNotFound, getAssetDetail, listCriteria } from './assets.service';
+
+const ASSET = 'asset';
+
+export const assetVersionConflict = () =>
+  conflict(
+    'Someone else saved this asset after you opened it. Reload it to see their changes, then make yours again.',
+    'asset_version_conflict',
+    'version',
+  );
+
+/**
+ * PATCH /surveys/assets/{id}: comments, dataset and answers in one transaction, only if nobody
+ * saved the asset since the editor read `version` (409 `asset_version_conflict` otherwise). The
+ * answers replace those of their questions; the asset's identifier columns follow them. Audited
+ * with what changed, before and after.
+ */
+export async function updateAsset(
+  db: Database,
+  viewer: TokenClaims | null,
+  id: string,
+  body: z.output<typeof UpdateAssetBody>,
+  language: Language,
+  blobs: BlobStore,
+): Promise<AssetDetail> {
+  assertAdmin(viewer);
+  await db.transaction(async (tx) => {
+    const asset = await findReviewedAsset(tx, id);
+    if (!asset) throw assetNotFound();
+    if (asset.version !== body.version) throw assetVersionConflict();
+
+    const dataset = body.datasetId === undefined ? undefined : await datasetOf(tx, viewer, body.datasetId);
+    const stored = await selectStoredAnswers(tx, id);
+    const inputs = body.answers ?? [];
+    const editedIds = [...new Set(inputs.map((answer) => answer.questionId))];
+    const context = await answerContext(tx, asset.surveyId, editedIds, stored);
+    const rows = answerRows(inputs, context);
+
+    if (
+      !(await updateAssetAtVersion(tx, id, body.version, {
+        ...(body.comments !== undefined && { comments: body.comments }),
+        ...(dataset && { datasetId: dataset.id }),
+      }))
+    ) {
+      throw assetVersionConflict();
+    }
+    if (editedIds.length > 0) {
+      await replaceAnswers(tx, id, editedIds, rows);
+      const identifierQuestions = await selectIdentifierQuestions(tx, asset.surveyId, Object.keys(IDENTIFIER_COLUMNS));
+      await updateAssetColumns(tx, id, identifierColumns(identifierQuestions, new Set(editedIds), rows));
+    }
+
+    const snapshot = (
+      comments: string | null,
+      datasetId: number,
+      datasetName: string,
+      answers: StoredAnswerRow[],
+    ): EditSnapshot => ({
+      ...(body.comments !== undefined && { comments }),
+      ...(dataset && { datasetId, datasetName }),
+      ...(editedIds.length > 0 && { answers: answerSnapshots(editedIds, context.questions, answers) }),
+    });
+    await recordAudit(tx, {
+      actorId: viewer.userId,
+      action: 'asset.update',
+      subjectType: ASSET,
+      subjectId: id,
+      before: snapshot(asset.comments, asset.datasetId, asset.datasetName, stored),
+      after: snapshot(
+        body.comments === undefined ? asset.comments : body.comments,
+        dataset?.id ?? asset.datasetId,
+        dataset?.name ?? asset.datasetName,
+        rows,
+      ),
+    });
+  });
+  return getAssetDetail(db, viewer, id, language, { blobs });
+}
+
+/** A dataset for the edit: an unknown one is bad input here, not a missing page. */
+async function datasetOf(db: Executor, viewer: TokenClaims, id: number) {
+  try {
+    return await requireVisibleDataset(db, viewer, id);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) {
+      throw badRequest('datasetId', `Dataset ${id} does not exist`, 'unknown_dataset');
+    }
+    throw error;
+  }
+}
+
+/** The edited questions of the survey, the questions their options depend on, and what they offer. */
+async function answerContext(db: Executor, surveyId: number, editedIds: number[], stored: StoredAnswerRow[]) {
+  const edited = await selectSurveyQuestions(db, surveyId, editedIds);
+  const offered = await selectOfferedOptions(
+    db,
+    edited.map((question) => question.id),
+  );
+  const known = new Set(edited.map((question) => question.id));
+  const parentIds = [...new Set(offered.flatMap((option) => option.conditionalParentQuestionId ?? []))].filter(
+    (parentId) => !known.has(parentId),
+  );
+  const parents = await selectSurveyQuestions(db, surveyId, parentIds);
+  const options = new Map<number, typeof offered>();
+  for (const option of offered) options.set(option.questionId, [...(options.get(option.questionId) ?? []), option]);
+  return {
+    // Parents only help to name them in messages; answering them needs them in the edit.
+    questions: new Map([...parents, ...edited].map((question) => [question.id, question])),
+    options,
+    stored,
+  };
+}
+
+function answerSnapshots(
+  questionIds: number[],
+  questions: Map<number, SurveyQuestionRow>,
+  rows: StoredAnswerRow[],
+): Record<string, AnswerSnapshot> {
+  return Object.fromEntries(
+    questionIds.map((questionId) => [
+      String(questionId),
+      {
+        questionNr: questions.get(questionId)?.questionNr ?? null,
+        values: rows
+          .filter((row) => row.questionId === questionId)
+          .map((row) => ({ optionId: row.optionId, value: row.value, value2: row.value2 })),
+      },
+    ]),
+  );
+}
+
+/** PATCH /surveys/assets/{id}/status: the status, and the note unless none is sent. Audited. */
+export async function changeAssetStatus(
+  db: Database,
+  viewer: TokenClaims | null,
+  id: string,
+  body: z.output<typeof AssetStatusBody>,
+  language: Language,
+  blobs: BlobStore,
+): Promise<AssetDetail> {
+  assertAdmin(viewer);
+  await db.transaction(async (tx) => {
+    const [changed] = await updateStatuses(tx, { ids: [id] }, body);
+    if (!changed) {
+      if (!(await findReviewedAsset(tx, id))) throw assetNotFound();
+      return;
+    }
+    await recordAudit(tx, {
+      actorId: viewer.userId,
+      action: 'asset.status',
+      subjectType: ASSET,
+      subjectId: id,
+      ...statusSnapshots(changed, body),
+    });
+  });
+  return getAssetDetail(db, viewer, id, language, { blobs });
+}
+
+function statusSnapshots(
+  before: { status: string; adminNote: string | null },
+  change: { status: string; adminNote: string | null | undefined },
+): { before: StatusSnapshot; after: StatusSnapshot } {
+  return {
+    before: { status: before.status, adminNote: before.adminNote },
+    after: { status: change.status, adminNote: change.adminNote === undefined ? before.adminNote : change.adminNote },
+  };
+}
+
+/**
+ * PATCH /surveys/assets/status: approve or reject (any status) many assets with one note, named
+ * by id or by the list's filters, in one transaction: one UPDATE, and one audit entry per changed
+ * asset written in one more statement.
+ */
+export async function changeAssetStatuses(
+  db: Database,
+  viewer: TokenClaims | null,
+  body: z.output<typeof BulkAssetStatusBody>,
+): Promise<BulkAssetStatusResult> {
+  assertAdmin(viewer);
+  const ids = body.ids && [...new Set(body.ids)];
+  const target = ids ? { ids } : { criteria: listCriteria(body.filter ?? {}, true) };
+  return db.transaction(async (tx) => {
+    // Counted first: once changed, assets may no longer match a filter on status.
+    const matchedByFilter = ids ? 0 : await countMatching(tx, target);
+    const changed = await updateStatuses(tx, target, body);
+    await recordAudits(
+      tx,
+      viewer.userId,
+      changed.map((row) => ({
+        action: 'asset.status',
+        subjectType: ASSET,
+        subjectId: row.id,
+        ...statusSnapshots(row, body),
+      })),
+    );
+    if (!ids) return { updated: changed.length, matched: matchedByFilter, missingIds: [] };
+    // Every id changed, so every id exists: no need to look them up again.
+    const existing = changed.length === ids.length ? new Set(ids) : await selectExistingIds(tx, ids);
+    return {
+      updated: changed.length,
+      matched: existing.size,
+      missingIds: ids.filter((assetId) => !existing.has(assetId)),
+    };
+  });
+}
+
+/** GET /surveys/assets/{id}/history: the asset's edits and reviews, newest first, readable. */
+export async function getAssetHistory(
+  db: Database,
+  viewer: TokenClaims | null,
+  id: string,
+  query: z.output<typeof AssetHistoryQuery>,
+  language: Language,
+): Promise<AssetHistory> {
+  assertAdmin(viewer);
+  if (!(await findReviewedAsset(db, id))) throw assetNotFound();
+  const { rows, total } = await auditEntriesOf(
+    db,
+    { subjectType: ASSET, subjectId: id },
+    { limit: query.limit, offset: offsetOf(query) },
+  );
+  const items = await presentAssetHistory(rows, language, {
+    questions: (questionIds) => selectQuestionTitles(db, questionIds),
+    options: (optionIds) => selectOptionDescriptions(db, optionIds),
+  });
+  return { items, meta: pageMeta(query, total) };
+}

@@ -1,0 +1,50 @@
+import { GUIDELINE_FILE_TYPES, type GuidelineFileType } from '@trashegimia/contract/guidelines';
+import { badRequest } from '../../errors';
+
+/** Every stored guideline file lies under this prefix; upload grants are bound to it. */
+export const GUIDELINE_PREFIX = 'guidelines/';
+
+/** How each accepted type's files begin: PDF `%PDF-`, .docx a ZIP archive, legacy .doc an OLE compound file. */
+const SIGNATURES: Record<GuidelineFileType, Buffer> = {
+  'application/pdf': Buffer.from('%PDF-', 'latin1'),
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+  'application/msword': Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+};
+
+/** Enough of a file's start to tell its type. */
+export const SIGNATURE_LENGTH = Math.max(...Object.values(SIGNATURES).map((signature) => signature.length));
+
+/** The accepted type a content type names (ignoring case and parameters); 400 naming `contentType` otherwise. */
+export function guidelineFileType(contentType: string): GuidelineFileType {
+  const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
+  if (!Object.hasOwn(GUIDELINE_FILE_TYPES, mediaType)) {
+    throw badRequest('contentType', 'Only PDF and Word documents are accepted', 'unsupported_file_type');
+  }
+  return mediaType as GuidelineFileType;
+}
+
+/** Whether the file's first bytes are those of the type it claims to be. */
+export const startsLike = (type: GuidelineFileType, start: Buffer) =>
+  start.subarray(0, SIGNATURES[type].length).equals(SIGNATURES[type]);
+
+/** The lower-case extension of a file name or of a bare extension (`.PDF` → `pdf`); '' when none. */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return (dot === -1 ? name : name.slice(dot + 1)).trim().toLowerCase();
+}
+
+// eslint-disable-next-line no-control-regex
+const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f/\\:*?"<>|]+/g;
+const MAX_FILE_NAME_LENGTH = 150;
+
+/**
+ * The name a file is stored (and later downloaded) under: the last segment of what the browser
+ * sent, without characters that paths or file systems refuse, shortened to a sensible length but
+ * keeping its extension. `document.<extension>` when nothing usable is left.
+ */
+export function storedFileName(fileName: string | undefined, extension: string): string {
+  const base = (fileName ?? '').split(/[/\\]/).pop()!.replace(UNSAFE_CHARACTERS, '-').trim();
+  const stem = base.slice(0, base.length - extension.length - 1).replace(/^[.\s]+/, '');
+  if (stem === '') return `document.${extension}`;
+  return `${stem.slice(0, MAX_FILE_NAME_LENGTH)}.${extension}`;
+}
