@@ -71,6 +71,8 @@ export const assets = pgTable(
     index('assets_survey_idx').on(t.surveyId),
     index('assets_status_date_idx').on(t.status, t.date),
     index('assets_coordinates_idx').on(t.latitude, t.longitude),
+    // How many of a dataset's assets the map can place (per risk level), counted from the index alone.
+    index('assets_dataset_status_risk_coordinates_idx').on(t.datasetId, t.status, t.riskLevel, t.latitude, t.longitude),
     index('assets_user_idx').on(t.userId),
     index('assets_device_idx').on(t.deviceId),
   ],

@@ -8,6 +8,8 @@ import enErrors from '@/locales/en/errors.json';
 import enMap from '@/locales/en/map.json';
 import enMedia from '@/locales/en/media.json';
 import enPublic from '@/locales/en/public.json';
+import enQuestionLibrary from '@/locales/en/question-library.json';
+import enSurveys from '@/locales/en/surveys.json';
 import srAdmin from '@/locales/sr/admin.json';
 import srAnalytics from '@/locales/sr/analytics.json';
 import srArchive from '@/locales/sr/archive.json';
@@ -18,6 +20,8 @@ import srErrors from '@/locales/sr/errors.json';
 import srMap from '@/locales/sr/map.json';
 import srMedia from '@/locales/sr/media.json';
 import srPublic from '@/locales/sr/public.json';
+import srQuestionLibrary from '@/locales/sr/question-library.json';
+import srSurveys from '@/locales/sr/surveys.json';
 import xkAdmin from '@/locales/xk/admin.json';
 import xkAnalytics from '@/locales/xk/analytics.json';
 import xkArchive from '@/locales/xk/archive.json';
@@ -28,6 +32,8 @@ import xkErrors from '@/locales/xk/errors.json';
 import xkMap from '@/locales/xk/map.json';
 import xkMedia from '@/locales/xk/media.json';
 import xkPublic from '@/locales/xk/public.json';
+import xkQuestionLibrary from '@/locales/xk/question-library.json';
+import xkSurveys from '@/locales/xk/surveys.json';
 import type { Language } from './language';
 
 /** English is the reference for the key types; the parity test keeps the other two in step. */
@@ -42,6 +48,8 @@ const en = {
   archive: enArchive,
   media: enMedia,
   documentation: enDocumentation,
+  surveys: enSurveys,
+  questionLibrary: enQuestionLibrary,
 };
 export type Namespace = keyof typeof en;
 export type Resources = typeof en;
@@ -62,6 +70,8 @@ export const resources: Record<Language, Resources> = {
     archive: xkArchive,
     media: xkMedia,
     documentation: xkDocumentation,
+    surveys: xkSurveys,
+    questionLibrary: xkQuestionLibrary,
   },
   en,
   sr: {
@@ -75,5 +85,7 @@ export const resources: Record<Language, Resources> = {
     archive: srArchive,
     media: srMedia,
     documentation: srDocumentation,
+    surveys: srSurveys,
+    questionLibrary: srQuestionLibrary,
   },
 };

@@ -1,0 +1,1 @@
+CREATE INDEX "assets_dataset_status_risk_coordinates_idx" ON "assets" USING btree ("dataset_id","status","risk_level","latitude","longitude");

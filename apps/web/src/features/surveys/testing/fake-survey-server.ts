@@ -1,0 +1,314 @@
+import {
+  BulkUpdateQuestionOptionsBody,
+  CreateQuestionOptionsBody,
+  UpsertQuestionsBody,
+  type QuestionNode,
+  type QuestionOption,
+  type SurveyQuestions,
+} from '@trashegimia/contract/questions';
+import { CreateSurveyBody, UpdateSurveyBody, type Survey } from '@trashegimia/contract/surveys';
+import type { z } from 'zod';
+import type { SurveySaveApi } from '../lib/save-survey';
+import { compareQuestionNr } from '../lib/question-tree';
+
+type StoredQuestion = Omit<QuestionNode, 'children' | 'options' | 'title'>;
+type StoredOption = Omit<QuestionOption, 'description' | 'disclaimer'>;
+type Call = keyof SurveySaveApi;
+
+/** Thrown by the fake where the real server answers 4xx. */
+export class FakeServerError extends Error {}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * An in-memory stand-in for the survey calls, checking bodies against the contract and the rules
+ * the real server enforces (unique numbers, saved parents, borrowed options read-only). It counts
+ * calls, their sizes and how many run at once, and can be told to fail a given call.
+ */
+export const createFakeSurveyServer = ({ answerMappings = true }: { answerMappings?: boolean } = {}) => {
+  let nextId = 1000;
+  const surveys = new Map<number, Survey>();
+  const questions = new Map<number, StoredQuestion>();
+  const options = new Map<number, StoredOption>();
+  const calls: { name: Call; size: number }[] = [];
+  const inFlight: Record<string, number> = {};
+  const maxInFlight: Record<string, number> = {};
+  let failWhen: ((name: Call, count: number) => boolean) | null = null;
+
+  const track = async <T>(name: Call, size: number, run: () => T): Promise<T> => {
+    calls.push({ name, size });
+    const count = calls.filter((call) => call.name === name).length;
+    inFlight[name] = (inFlight[name] ?? 0) + 1;
+    maxInFlight[name] = Math.max(maxInFlight[name] ?? 0, inFlight[name]);
+    try {
+      await tick();
+      if (failWhen?.(name, count)) throw new FakeServerError(`${name} failed`);
+      return run();
+    } finally {
+      inFlight[name] -= 1;
+    }
+  };
+
+  const presentSurvey = (survey: Survey) => structuredClone(survey);
+
+  const surveyFrom = (id: number, body: z.output<typeof CreateSurveyBody>, previous?: Survey): Survey => ({
+    id,
+    surveyState: body.surveyState,
+    defaultDatasetId: body.defaultDatasetId ?? null,
+    description: body.descriptionXk ?? null,
+    descriptionXk: body.descriptionXk ?? null,
+    descriptionEn: body.descriptionEn ?? null,
+    descriptionSr: body.descriptionSr ?? null,
+    longDescription: body.longDescriptionXk ?? null,
+    longDescriptionXk: body.longDescriptionXk ?? null,
+    longDescriptionEn: body.longDescriptionEn ?? null,
+    longDescriptionSr: body.longDescriptionSr ?? null,
+    insBy: previous?.insBy ?? 'admin',
+    insDate: previous?.insDate ?? '2026-11-01T10:00:00.000Z',
+    ludBy: 'admin',
+    lud: '2026-11-22T10:00:00.000Z',
+  });
+
+  const optionsOf = (questionId: number) =>
+    [...options.values()]
+      .filter((option) => option.questionId === questionId)
+      .sort((a, b) => a.optionOrder - b.optionOrder || a.id - b.id)
+      .map((option) => ({ ...option, description: option.descriptionXk, disclaimer: option.disclaimerXk }));
+
+  const tree = (surveyId: number): SurveyQuestions => {
+    const rows = [...questions.values()].filter((question) => question.surveyId === surveyId);
+    const nodesUnder = (parentId: number | null): QuestionNode[] =>
+      rows
+        .filter((row) => row.questionParentId === parentId)
+        .sort((a, b) => compareQuestionNr(a.questionNr, b.questionNr))
+        .map((row, index) => ({
+          ...row,
+          questionOrder: index + 1,
+          title: row.titleXk,
+          options: optionsOf(row.questionOptionsId ?? row.id),
+          children: nodesUnder(row.id),
+        }));
+    return { items: nodesUnder(null), questionGroups: [] };
+  };
+
+  const requireSurvey = (id: number) => {
+    const survey = surveys.get(id);
+    if (!survey) throw new FakeServerError(`survey ${id} not found`);
+    return survey;
+  };
+
+  const upsert = (surveyId: number, body: z.output<typeof UpsertQuestionsBody>) => {
+    requireSurvey(surveyId);
+    const mappings: { tempId: string; id: number }[] = [];
+    const planned = new Map([...questions].filter(([, question]) => question.surveyId === surveyId));
+    for (const input of body.questions) {
+      if (input.questionParentId != null && !planned.has(input.questionParentId)) {
+        throw new FakeServerError(`parent ${input.questionParentId} is not saved`);
+      }
+      if (input.id !== undefined && !planned.has(input.id)) throw new FakeServerError(`question ${input.id} unknown`);
+      const id = input.id ?? (nextId += 1);
+      planned.set(id, {
+        id,
+        surveyId,
+        questionNr: input.questionNr,
+        questionParentId: input.questionParentId ?? null,
+        questionCategory: input.questionCategory,
+        questionType: input.questionType ?? null,
+        questionIdentifier: input.questionIdentifier ?? null,
+        questionOrder: 0,
+        limMin: input.limMin ?? null,
+        limMax: input.limMax ?? null,
+        questionGroupId: input.questionGroupId ?? null,
+        questionOptionsId: input.questionOptionsId ?? null,
+        titleXk: input.titleXk ?? null,
+        titleEn: input.titleEn ?? null,
+        titleSr: input.titleSr ?? null,
+      });
+      if (input.tempId !== undefined) mappings.push({ tempId: input.tempId, id });
+    }
+    const numbers = [...planned.values()].map((question) => question.questionNr);
+    if (new Set(numbers).size !== numbers.length) throw new FakeServerError('question number taken');
+    for (const [id, question] of planned) questions.set(id, question);
+    return { mappings: answerMappings ? mappings : [] };
+  };
+
+  const ownQuestion = (questionId: number) => {
+    const question = questions.get(questionId);
+    if (!question) throw new FakeServerError(`question ${questionId} not found`);
+    if (question.questionOptionsId !== null) throw new FakeServerError('options are borrowed');
+    return question;
+  };
+
+  const api: SurveySaveApi = {
+    createSurvey: (body) =>
+      track('createSurvey', 1, () => {
+        const id = (nextId += 1);
+        surveys.set(id, surveyFrom(id, CreateSurveyBody.parse(body)));
+        return presentSurvey(surveys.get(id)!);
+      }),
+    updateSurvey: (id, body) =>
+      track('updateSurvey', 1, () => {
+        const previous = requireSurvey(id);
+        const parsed = UpdateSurveyBody.parse(body);
+        surveys.set(
+          id,
+          surveyFrom(id, { ...parsed, surveyState: parsed.surveyState ?? previous.surveyState }, previous),
+        );
+        return presentSurvey(surveys.get(id)!);
+      }),
+    getSurvey: (id) => track('getSurvey', 1, () => presentSurvey(requireSurvey(id))),
+    upsertQuestions: (surveyId, body) =>
+      track('upsertQuestions', body.questions.length, () => upsert(surveyId, UpsertQuestionsBody.parse(body))),
+    getQuestions: (surveyId) =>
+      track('getQuestions', 1, () => {
+        requireSurvey(surveyId);
+        return tree(surveyId);
+      }),
+    createOptions: (questionId, body) =>
+      track('createOptions', body.items.length, () => {
+        ownQuestion(questionId);
+        const items = CreateQuestionOptionsBody.parse(body).items.map((item) => {
+          const id = (nextId += 1);
+          options.set(id, {
+            id,
+            questionId,
+            value: item.value,
+            optionOrder: item.optionOrder ?? 0,
+            validateType: item.validateType ?? null,
+            toQuestionNr: item.toQuestionNr ?? null,
+            conditionalParentQuestionId: item.conditionalParentQuestionId ?? null,
+            conditionalParentQuestionValue: item.conditionalParentQuestionValue ?? null,
+            isAnother: item.isAnother ?? false,
+            descriptionXk: item.descriptionXk ?? null,
+            descriptionEn: item.descriptionEn ?? null,
+            descriptionSr: item.descriptionSr ?? null,
+            disclaimerXk: item.disclaimerXk ?? null,
+            disclaimerEn: item.disclaimerEn ?? null,
+            disclaimerSr: item.disclaimerSr ?? null,
+          });
+          return id;
+        });
+        return { items: optionsOf(questionId).filter((option) => items.includes(option.id)) };
+      }),
+    updateOptions: (questionId, body) =>
+      track('updateOptions', body.items.length, () => {
+        ownQuestion(questionId);
+        for (const { id, ...changes } of BulkUpdateQuestionOptionsBody.parse(body).items) {
+          const option = options.get(id);
+          if (!option || option.questionId !== questionId) throw new FakeServerError(`option ${id} not found`);
+          const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+          options.set(id, { ...option, ...defined });
+        }
+        return { items: optionsOf(questionId) };
+      }),
+  };
+
+  return {
+    api,
+    calls,
+    maxInFlight,
+    /** Makes the `count`-th call of that name fail. */
+    failOn: (name: Call, count: number) => {
+      failWhen = (called, n) => called === name && n === count;
+    },
+    stopFailing: () => {
+      failWhen = null;
+    },
+    resetCounts: () => {
+      calls.length = 0;
+      for (const name of Object.keys(maxInFlight)) maxInFlight[name] = 0;
+    },
+    callsOf: (name: Call) => calls.filter((call) => call.name === name),
+    addSurvey: (fields: Partial<Survey> = {}) => {
+      const id = (nextId += 1);
+      surveys.set(id, { ...surveyFrom(id, CreateSurveyBody.parse({})), ...fields, id });
+      return surveys.get(id)!;
+    },
+    tree,
+    questionCount: (surveyId: number) =>
+      [...questions.values()].filter((question) => question.surveyId === surveyId).length,
+    optionCount: (surveyId: number) =>
+      [...options.values()].filter((option) => questions.get(option.questionId)?.surveyId === surveyId).length,
+    storedOptions: () => [...options.values()],
+    deleteQuestion: (id: number) => {
+      const removed = [id];
+      for (let index = 0; index < removed.length; index++) {
+        for (const question of questions.values()) {
+          if (question.questionParentId === removed[index]) removed.push(question.id);
+        }
+      }
+      for (const questionId of removed) questions.delete(questionId);
+      for (const option of [...options.values()]) if (removed.includes(option.questionId)) options.delete(option.id);
+    },
+    deleteOption: (id: number) => {
+      options.delete(id);
+    },
+    listSurveys: () => [...surveys.values()].sort((a, b) => b.id - a.id).map(presentSurvey),
+    deleteSurvey: (id: number) => {
+      requireSurvey(id);
+      surveys.delete(id);
+    },
+    /** Copies library questions (as the server does on import) after the last question under the parent. */
+    importQuestions: (
+      surveyId: number,
+      items: {
+        libraryId: number;
+        titleXk: string;
+        questionType: QuestionNode['questionType'];
+        options: { value: string }[];
+      }[],
+      parentId: number | null,
+    ) => {
+      const parent = parentId === null ? null : questions.get(parentId)!;
+      const siblings = [...questions.values()].filter(
+        (question) => question.surveyId === surveyId && question.questionParentId === parentId,
+      );
+      let last = Math.max(0, ...siblings.map((question) => Number(question.questionNr.split('.').at(-1))));
+      return items.map((item) => {
+        const id = (nextId += 1);
+        last += 1;
+        const questionNr = parent ? `${parent.questionNr}.${last}` : String(last);
+        questions.set(id, {
+          id,
+          surveyId,
+          questionNr,
+          questionParentId: parentId,
+          questionCategory: 'PARENT',
+          questionType: item.questionType,
+          questionIdentifier: null,
+          questionOrder: 0,
+          limMin: null,
+          limMax: null,
+          questionGroupId: null,
+          questionOptionsId: null,
+          titleXk: item.titleXk,
+          titleEn: null,
+          titleSr: null,
+        });
+        item.options.forEach((option, index) => {
+          const optionId = (nextId += 1);
+          options.set(optionId, {
+            id: optionId,
+            questionId: id,
+            value: option.value,
+            optionOrder: index + 1,
+            validateType: null,
+            toQuestionNr: null,
+            conditionalParentQuestionId: null,
+            conditionalParentQuestionValue: null,
+            isAnother: false,
+            descriptionXk: option.value,
+            descriptionEn: null,
+            descriptionSr: null,
+            disclaimerXk: null,
+            disclaimerEn: null,
+            disclaimerSr: null,
+          });
+        });
+        return { libraryId: item.libraryId, id, questionNr };
+      });
+    },
+  };
+};
+
+export type FakeSurveyServer = ReturnType<typeof createFakeSurveyServer>;
