@@ -21,6 +21,7 @@ import { datasetRoutes } from './modules/datasets/datasets.routes';
 import { deviceRoutes } from './modules/devices/devices.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { guidelineRoutes } from './modules/guidelines/guidelines.routes';
+import { mediaRoutes } from './modules/media/media.routes';
 import { questionGroupRoutes } from './modules/question-groups/question-groups.routes';
 import { questionLibraryRoutes } from './modules/question-library/question-library.routes';
 import { questionOptionRoutes, surveyQuestionRoutes } from './modules/questions/questions.routes';
@@ -98,6 +99,12 @@ export async function buildApp({ config, db: givenDatabase, logger }: BuildAppOp
       await api.register(assetRoutes, { prefix: '/surveys', db: database.db, blobs });
       if (blobs instanceof LocalBlobStore) await api.register(blobRoutes, { prefix: '/blobs', store: blobs });
       await api.register(exportRoutes, { prefix: '/surveys', db: database.db, blobs });
+      await api.register(mediaRoutes, {
+        prefix: '/surveys',
+        db: database.db,
+        blobs,
+        limits: config.uploads.mediaMaxBytes,
+      });
       await api.register(guidelineRoutes, {
         prefix: '/guidelines',
         db: database.db,

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { MediaType } from '@trashegimia/contract/assets';
 import { CaptchaProvider, StorageDriver } from '@trashegimia/contract/system';
 import type { DatabaseTarget } from './db/client';
 
@@ -73,6 +74,12 @@ const Environment = z
     AZURE_STORAGE_CONNECTION_STRING: z.string().optional(),
     AZURE_STORAGE_CONTAINER: z.string().optional(),
     GUIDELINE_MAX_MB: positiveInt.default(50),
+    MEDIA_MAX_MB_PHOTO: positiveInt.default(25),
+    MEDIA_MAX_MB_VIDEO: positiveInt.default(2048),
+    MEDIA_MAX_MB_AUDIO: positiveInt.default(200),
+    MEDIA_MAX_MB_PDF: positiveInt.default(50),
+    MEDIA_MAX_MB_THREE_D: positiveInt.default(200),
+    MEDIA_MAX_MB_THREE_SIXTY_VIDEO: positiveInt.default(2048),
     TILE_URL: z
       .string()
       .regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL containing {z}, {x} and {y}')
@@ -127,7 +134,7 @@ export type Config = {
   readonly captcha: CaptchaConfig;
   readonly storage: StorageConfig;
   /** The largest files each kind of upload accepts, in bytes. */
-  readonly uploads: { guidelineMaxBytes: number };
+  readonly uploads: { guidelineMaxBytes: number; mediaMaxBytes: Record<MediaType, number> };
   readonly map: { tileUrl: string; attribution: string };
   readonly webDistDir: string;
 };
@@ -177,7 +184,17 @@ function toConfig(env: Environment): Config {
             container: env.AZURE_STORAGE_CONTAINER!,
           }
         : { driver: 'local' },
-    uploads: { guidelineMaxBytes: env.GUIDELINE_MAX_MB * 1024 * 1024 },
+    uploads: {
+      guidelineMaxBytes: env.GUIDELINE_MAX_MB * 1024 * 1024,
+      mediaMaxBytes: {
+        PHOTO: env.MEDIA_MAX_MB_PHOTO * 1024 * 1024,
+        VIDEO: env.MEDIA_MAX_MB_VIDEO * 1024 * 1024,
+        AUDIO: env.MEDIA_MAX_MB_AUDIO * 1024 * 1024,
+        PDF: env.MEDIA_MAX_MB_PDF * 1024 * 1024,
+        THREE_D: env.MEDIA_MAX_MB_THREE_D * 1024 * 1024,
+        THREE_SIXTY_VIDEO: env.MEDIA_MAX_MB_THREE_SIXTY_VIDEO * 1024 * 1024,
+      },
+    },
     map: { tileUrl: env.TILE_URL, attribution: env.TILE_ATTRIBUTION },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDistDir,
   };

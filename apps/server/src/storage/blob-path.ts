@@ -48,3 +48,9 @@ export function parseRequestedBlobPath(rawRemainder: string): string {
 
 /** The URL path of a blob path: each segment encoded, the slashes kept. */
 export const encodeBlobPath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+
+/** The lower-case extension of a file name or of a bare extension (`.PDF` → `pdf`); '' when none. */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return (dot === -1 ? name : name.slice(dot + 1)).trim().toLowerCase();
+}

@@ -27,11 +27,7 @@ export function guidelineFileType(contentType: string): GuidelineFileType {
 export const startsLike = (type: GuidelineFileType, start: Buffer) =>
   start.subarray(0, SIGNATURES[type].length).equals(SIGNATURES[type]);
 
-/** The lower-case extension of a file name or of a bare extension (`.PDF` → `pdf`); '' when none. */
-export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return (dot === -1 ? name : name.slice(dot + 1)).trim().toLowerCase();
-}
+export { extensionOf } from '../../storage/blob-path';
 
 // eslint-disable-next-line no-control-regex
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f/\\:*?"<>|]+/g;

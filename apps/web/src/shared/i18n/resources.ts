@@ -3,6 +3,8 @@ import enAnalytics from '@/locales/en/analytics.json';
 import enArchive from '@/locales/en/archive.json';
 import enAuth from '@/locales/en/auth.json';
 import enCommon from '@/locales/en/common.json';
+import enDatasetsAdmin from '@/locales/en/datasets-admin.json';
+import enDevices from '@/locales/en/devices.json';
 import enDocumentation from '@/locales/en/documentation.json';
 import enErrors from '@/locales/en/errors.json';
 import enMap from '@/locales/en/map.json';
@@ -15,6 +17,8 @@ import srAnalytics from '@/locales/sr/analytics.json';
 import srArchive from '@/locales/sr/archive.json';
 import srAuth from '@/locales/sr/auth.json';
 import srCommon from '@/locales/sr/common.json';
+import srDatasetsAdmin from '@/locales/sr/datasets-admin.json';
+import srDevices from '@/locales/sr/devices.json';
 import srDocumentation from '@/locales/sr/documentation.json';
 import srErrors from '@/locales/sr/errors.json';
 import srMap from '@/locales/sr/map.json';
@@ -27,6 +31,8 @@ import xkAnalytics from '@/locales/xk/analytics.json';
 import xkArchive from '@/locales/xk/archive.json';
 import xkAuth from '@/locales/xk/auth.json';
 import xkCommon from '@/locales/xk/common.json';
+import xkDatasetsAdmin from '@/locales/xk/datasets-admin.json';
+import xkDevices from '@/locales/xk/devices.json';
 import xkDocumentation from '@/locales/xk/documentation.json';
 import xkErrors from '@/locales/xk/errors.json';
 import xkMap from '@/locales/xk/map.json';
@@ -50,6 +56,8 @@ const en = {
   documentation: enDocumentation,
   surveys: enSurveys,
   questionLibrary: enQuestionLibrary,
+  devices: enDevices,
+  datasetsAdmin: enDatasetsAdmin,
 };
 export type Namespace = keyof typeof en;
 export type Resources = typeof en;
@@ -72,6 +80,8 @@ export const resources: Record<Language, Resources> = {
     documentation: xkDocumentation,
     surveys: xkSurveys,
     questionLibrary: xkQuestionLibrary,
+    devices: xkDevices,
+    datasetsAdmin: xkDatasetsAdmin,
   },
   en,
   sr: {
@@ -87,5 +97,7 @@ export const resources: Record<Language, Resources> = {
     documentation: srDocumentation,
     surveys: srSurveys,
     questionLibrary: srQuestionLibrary,
+    devices: srDevices,
+    datasetsAdmin: srDatasetsAdmin,
   },
 };

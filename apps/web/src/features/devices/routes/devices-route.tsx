@@ -1,8 +1,240 @@
+import { normalizeMac, type Device } from '@trashegimia/contract/devices';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ListPager } from '@/features/surveys/components/list-pager';
+import { isApiError } from '@/shared/api/api-error';
+import { useErrorText } from '@/shared/api/use-error-text';
+import { Alert } from '@/shared/ui/alert';
+import { Button } from '@/shared/ui/button';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { Page } from '@/shared/ui/page';
+import { Spinner } from '@/shared/ui/spinner';
+import { TextField } from '@/shared/ui/text-field';
+import { useToast } from '@/shared/ui/use-toast';
+import { useDeleteDevice } from '../api/delete-device';
+import { useDeviceByMac } from '../api/get-device-by-mac';
+import { useDevices } from '../api/get-devices';
+import { DeviceModal } from '../components/device-modal';
 
-/** admin/devices (also admin/formularet/pajisjet, admin/formularet/device, formularet/pajisjet). */
+/** Spec §9: devices are listed 20 per page. */
+const PAGE_SIZE = 20;
+
+const pageFrom = (value: string | null) => {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+};
+
+/**
+ * admin/devices (also admin/formularet/pajisjet, admin/formularet/device, formularet/pajisjet):
+ * search by MAC, list, create/edit modal and delete (spec §2).
+ */
 export const DevicesRoute = () => {
-  const { t } = useTranslation('admin');
-  return <Page title={t('devices.title')} />;
+  const { t } = useTranslation('devices');
+  const errorText = useErrorText();
+  const { showToast } = useToast();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const searchedMac = searchParams.get('mac');
+  const page = pageFrom(searchParams.get('page'));
+  const [search, setSearch] = useState(searchedMac ?? '');
+  const [showInvalidMac, setShowInvalidMac] = useState(false);
+  const [editing, setEditing] = useState<Device | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Device | null>(null);
+  const list = useDevices({ page, limit: PAGE_SIZE }, { enabled: searchedMac === null });
+  const found = useDeviceByMac(searchedMac);
+  const deletion = useDeleteDevice();
+  const current = searchedMac === null ? list : found;
+  const notFound = searchedMac !== null && isApiError(found.error) && found.error.status === 404;
+
+  const goToPage = (next: number) =>
+    setSearchParams((params) => {
+      const nextParams = new URLSearchParams(params);
+      if (next > 1) nextParams.set('page', String(next));
+      else nextParams.delete('page');
+      return nextParams;
+    });
+
+  // After deleting the last device of the last page, show the page before it.
+  const lastPage = list.data?.meta.totalPages;
+  useEffect(() => {
+    if (searchedMac === null && lastPage !== undefined && lastPage > 0 && page > lastPage) goToPage(lastPage);
+  });
+
+  const handleSearch = (event: FormEvent) => {
+    event.preventDefault();
+    if (!search.trim()) {
+      setShowInvalidMac(false);
+      setSearchParams({});
+      return;
+    }
+    const mac = normalizeMac(search);
+    setShowInvalidMac(mac === null);
+    if (mac !== null) setSearchParams({ mac });
+  };
+
+  const clearSearch = () => {
+    setSearch('');
+    setShowInvalidMac(false);
+    setSearchParams({});
+  };
+
+  const handleDelete = () => {
+    if (!deleting) return;
+    deletion.mutate(deleting.id, {
+      onSuccess: () => {
+        showToast({ message: t('deleted'), tone: 'success' });
+        setDeleting(null);
+        if (searchedMac !== null) clearSearch();
+      },
+    });
+  };
+
+  const items: Device[] = searchedMac === null ? (list.data?.items ?? []) : found.data ? [found.data] : [];
+
+  return (
+    <Page title={t('devices.title', { ns: 'admin' })}>
+      <p className="mt-3 max-w-3xl text-stone-600">{t('lead')}</p>
+      <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <form role="search" onSubmit={handleSearch} className="flex flex-wrap items-end gap-2">
+          <TextField
+            type="search"
+            label={t('search.label')}
+            placeholder={t('search.placeholder')}
+            value={search}
+            spellCheck={false}
+            aria-invalid={showInvalidMac ? true : undefined}
+            onChange={(event) => setSearch(event.target.value)}
+            className="w-full sm:w-80"
+          />
+          <Button type="submit" variant="secondary">
+            {t('search.submit')}
+          </Button>
+          {searchedMac !== null && (
+            <Button variant="ghost" onClick={clearSearch}>
+              {t('search.clear')}
+            </Button>
+          )}
+        </form>
+        <Button onClick={() => setEditing('new')}>{t('create')}</Button>
+      </div>
+      {showInvalidMac && (
+        <div className="mt-3">
+          <Alert>{t('invalidMac')}</Alert>
+        </div>
+      )}
+
+      <div className="mt-6" aria-busy={current.isFetching}>
+        {current.isPending && current.fetchStatus !== 'idle' && (
+          <p role="status" className="flex items-center gap-2 py-8 text-sm text-stone-600">
+            <Spinner className="size-5 text-brand-700" />
+            {t('loading', { ns: 'common' })}
+          </p>
+        )}
+        {notFound && (
+          <p
+            role="status"
+            className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center text-stone-600"
+          >
+            {t('notFound')}
+          </p>
+        )}
+        {current.isError && !notFound && (
+          <div className="flex flex-col items-start gap-3">
+            <Alert>
+              <p className="font-semibold">{t('generic.failedToLoad', { ns: 'errors' })}</p>
+              <p>{errorText(current.error, t('generic.failedToLoad', { ns: 'errors' }))}</p>
+            </Alert>
+            <Button variant="secondary" onClick={() => void current.refetch()}>
+              {t('retry', { ns: 'common' })}
+            </Button>
+          </div>
+        )}
+        {list.isSuccess && searchedMac === null && items.length === 0 && (
+          <p
+            role="status"
+            className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center text-stone-600"
+          >
+            {t('empty')}
+          </p>
+        )}
+        {items.length > 0 && (
+          <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{t('caption')}</caption>
+              <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    {t('columns.id')}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t('columns.mac')}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t('columns.model')}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t('columns.type')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    {t('columns.actions')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {items.map((device) => (
+                  <tr key={device.id}>
+                    <td className="px-4 py-3 text-stone-500 tabular-nums">{device.id}</td>
+                    <th scope="row" className="px-4 py-3 font-mono font-medium text-stone-900">
+                      {device.mac}
+                    </th>
+                    <td className="px-4 py-3 text-stone-700">{device.model}</td>
+                    <td className="px-4 py-3 text-stone-700">{device.type}</td>
+                    <td className="px-4 py-3">
+                      <div className="flex justify-end gap-1">
+                        <Button
+                          variant="ghost"
+                          className="px-2.5 py-1.5"
+                          aria-label={t('editLabel', { name: device.mac })}
+                          onClick={() => setEditing(device)}
+                        >
+                          {t('edit')}
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          className="px-2.5 py-1.5 text-red-700"
+                          aria-label={t('deleteLabel', { name: device.mac })}
+                          onClick={() => {
+                            deletion.reset();
+                            setDeleting(device);
+                          }}
+                        >
+                          {t('delete')}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {list.isSuccess && searchedMac === null && (
+          <ListPager page={page} totalPages={Math.max(1, list.data.meta.totalPages)} onPageChange={goToPage} />
+        )}
+      </div>
+
+      <DeviceModal editing={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('confirmDelete.title')}
+        description={t('confirmDelete.description', { name: deleting?.mac ?? '' })}
+        confirmLabel={t('delete')}
+        cancelLabel={t('form.cancel')}
+        onConfirm={handleDelete}
+        pending={deletion.isPending}
+        error={deletion.isError ? errorText(deletion.error, t('deleteFailed')) : null}
+      />
+    </Page>
+  );
 };

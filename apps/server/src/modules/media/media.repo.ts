@@ -1,0 +1,37 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { media } from '../../db/schema/index';
+
+export type MediaReferenceRow = { id: number; path: string; type: string };
+
+/**
+ * Makes other changes to this asset's media list wait until this transaction ends, so two
+ * reconciliations of one asset never both add the same path.
+ */
+export async function lockAssetMedia(tx: Executor, assetId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`media:${assetId}`}, 0))`);
+}
+
+export async function selectMediaReferences(db: Executor, assetId: string): Promise<MediaReferenceRow[]> {
+  return db
+    .select({ id: media.id, path: media.path, type: media.type })
+    .from(media)
+    .where(eq(media.assetId, assetId))
+    .orderBy(media.id);
+}
+
+export async function insertMediaReferences(
+  db: Executor,
+  rows: { assetId: string; path: string; type: string; contentType: string | null; size: number; createdBy: number }[],
+): Promise<void> {
+  if (rows.length > 0) await db.insert(media).values(rows);
+}
+
+export async function updateMediaType(db: Executor, id: number, type: string): Promise<void> {
+  await db.update(media).set({ type }).where(eq(media.id, id));
+}
+
+/** Drops references only; the files they named stay in the store. */
+export async function deleteMediaReferences(db: Executor, assetId: string, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.delete(media).where(and(eq(media.assetId, assetId), inArray(media.id, ids)));
+}

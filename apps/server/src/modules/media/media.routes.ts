@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AssetParams, MediaList } from '@trashegimia/contract/assets';
+import { MediaUploadBody, ReconcileMediaBody } from '@trashegimia/contract/media';
+import { UploadGrant } from '@trashegimia/contract/storage';
+import type { Database } from '../../db/client';
+import { errorResponses } from '../../errors';
+import type { WritableBlobStore } from '../../storage/blob-store';
+import { requireAdmin } from '../auth/guards';
+import { grantMediaUpload, type MediaLimits, reconcileAssetMedia } from './media.service';
+
+export type MediaRoutesOptions = { db: Database; blobs: WritableBlobStore; limits: MediaLimits };
+
+/**
+ * Changing an asset's media, for administrators (checked before the body is read). Listing it,
+ * GET /assets/{id}/media, belongs to the assets module with the rest of what readers see.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, { db, blobs, limits }) => {
+  app.post(
+    '/assets/:id/media/sas',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['media'],
+        summary: "A signed URL to upload one file of the asset's media to, before listing it",
+        params: AssetParams,
+        body: MediaUploadBody,
+        response: { 200: UploadGrant, ...errorResponses(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request) => grantMediaUpload(db, blobs, request.auth, request.params.id, request.body, limits),
+  );
+
+  app.put(
+    '/assets/:id/media',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['media'],
+        summary: "Make the asset's media exactly the listed files; dropped references keep their files",
+        params: AssetParams,
+        body: ReconcileMediaBody,
+        response: { 200: MediaList, ...errorResponses(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request) => reconcileAssetMedia(db, blobs, request.auth, request.params.id, request.body, limits),
+  );
+};

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { MediaList, MediaType } from '@trashegimia/contract/assets';
+import type { TokenClaims } from '@trashegimia/contract/auth';
+import type { MediaUploadBody, ReconcileMediaBody } from '@trashegimia/contract/media';
+import type { UploadGrant } from '@trashegimia/contract/storage';
+import type { Database, Executor } from '../../db/client';
+import { badRequest, payloadTooLarge } from '../../errors';
+import { checkBlobPath, extensionOf } from '../../storage/blob-path';
+import type { WritableBlobStore } from '../../storage/blob-store';
+import { assetExists, assetNotFound, listAssetMedia } from '../assets/assets.service';
+import { recordAudit } from '../audit/audit.service';
+import { assertAdmin } from '../auth/guards';
+import { checkUploadExtension, storedContentType, uploadContentType } from './media-types';
+import {
+  deleteMediaReferences,
+  insertMediaReferences,
+  lockAssetMedia,
+  selectMediaReferences,
+  updateMediaType,
+} from './media.repo';
+
+/** The largest file each media type accepts, in bytes (MEDIA_MAX_MB_*). */
+export type MediaLimits = Readonly<Record<MediaType, number>>;
+
+/** Long enough to send a large video over a slow connection; the page asks just before it uploads. */
+export const MEDIA_UPLOAD_GRANT_TTL_SECONDS = 2 * 60 * 60;
+
+/** Every file uploaded for an asset lies under this prefix; grants and the list are bound to it. */
+export const assetMediaPrefix = (assetId: string) => `assets/${assetId}/`;
+
+const tooLarge = (mediaType: MediaType, maxBytes: number) =>
+  payloadTooLarge(`The file is larger than the ${Math.floor(maxBytes / (1024 * 1024))} MB a ${mediaType} may have`);
+
+async function assertAssetExists(db: Executor, assetId: string) {
+  if (!(await assetExists(db, assetId))) throw assetNotFound();
+}
+
+/**
+ * POST /surveys/assets/{id}/media/sas: a write URL for one new file of the asset, under its own
+ * prefix with a generated name (two uploads never meet), for the declared content type only and up
+ * to the media type's size limit.
+ */
+export async function grantMediaUpload(
+  db: Executor,
+  blobs: WritableBlobStore,
+  viewer: TokenClaims | null,
+  assetId: string,
+  body: z.output<typeof MediaUploadBody>,
+  limits: MediaLimits,
+): Promise<UploadGrant> {
+  assertAdmin(viewer);
+  await assertAssetExists(db, assetId);
+  const contentType = uploadContentType(body.mediaType, body.contentType);
+  const extension = extensionOf(body.extension);
+  checkUploadExtension(body.mediaType, contentType, extension);
+  const maxBytes = limits[body.mediaType];
+  if (body.size !== undefined && body.size > maxBytes) throw tooLarge(body.mediaType, maxBytes);
+
+  const blobPath = `${assetMediaPrefix(assetId)}${randomUUID()}.${extension}`;
+  const grant = await blobs.writeUrl(blobPath, { contentType, maxBytes, expiresIn: MEDIA_UPLOAD_GRANT_TTL_SECONDS });
+  return {
+    uploadUrl: grant.uploadUrl,
+    requiredHeaders: grant.requiredHeaders,
+    blobPath,
+    maxBytes,
+    expiresAt: grant.expiresAt.toISOString(),
+  };
+}
+
+type NewReference = { path: string; type: MediaType; contentType: string | null; size: number };
+
+/**
+ * Checks what the list would add or retype. A path the asset already has may stay whatever its
+ * prefix (seeded and imported media live elsewhere); a new one must be an uploaded file under the
+ * asset's own prefix, within its type's size limit, with an extension the type takes.
+ */
+async function checkListedMedia(
+  blobs: WritableBlobStore,
+  assetId: string,
+  listed: z.output<typeof ReconcileMediaBody>['media'],
+  current: Map<string, { type: string }>,
+  limits: MediaLimits,
+): Promise<NewReference[]> {
+  const seen = new Set<string>();
+  const added: NewReference[] = [];
+  for (const [index, item] of listed.entries()) {
+    const field = `media.${index}.path`;
+    if (seen.has(item.path)) throw badRequest(field, `${field}: listed twice`, 'duplicate_path');
+    seen.add(item.path);
+    const existing = current.get(item.path);
+    if (existing?.type === item.type) continue;
+
+    const extension = extensionOf(item.path);
+    const contentType = storedContentType(item.type, extension);
+    if (contentType === null) {
+      throw badRequest(
+        `media.${index}.type`,
+        `media.${index}.type: a ${item.type} cannot be a .${extension} file`,
+        'type_mismatch',
+      );
+    }
+    if (existing) continue;
+
+    const path = checkBlobPath(item.path);
+    if (path === null || !path.startsWith(assetMediaPrefix(assetId))) {
+      throw badRequest(field, `${field}: not a file uploaded for this asset`, 'foreign_path');
+    }
+    const stored = await blobs.stat(path);
+    if (!stored) throw badRequest(field, `${field}: no file has been uploaded to this path`, 'file_not_uploaded');
+    if (stored.size > limits[item.type]) throw tooLarge(item.type, limits[item.type]);
+    added.push({ path, type: item.type, contentType, size: stored.size });
+  }
+  return added;
+}
+
+/**
+ * PUT /surveys/assets/{id}/media: makes the asset's media exactly the listed ones, in one
+ * transaction with its audit entry. References not listed are dropped, their files kept (spec,
+ * media screen: removal only drops the reference).
+ */
+export async function reconcileAssetMedia(
+  db: Database,
+  blobs: WritableBlobStore,
+  viewer: TokenClaims | null,
+  assetId: string,
+  body: z.output<typeof ReconcileMediaBody>,
+  limits: MediaLimits,
+): Promise<MediaList> {
+  assertAdmin(viewer);
+  await db.transaction(async (tx) => {
+    await assertAssetExists(tx, assetId);
+    await lockAssetMedia(tx, assetId);
+    const before = await selectMediaReferences(tx, assetId);
+    const current = new Map(before.map((row) => [row.path, row]));
+    const added = await checkListedMedia(blobs, assetId, body.media, current, limits);
+
+    const listedTypes = new Map(body.media.map((item) => [item.path, item.type]));
+    const removed = before.filter((row) => !listedTypes.has(row.path));
+    const retyped = before.filter((row) => listedTypes.has(row.path) && listedTypes.get(row.path) !== row.type);
+    if (added.length === 0 && removed.length === 0 && retyped.length === 0) return;
+
+    await deleteMediaReferences(
+      tx,
+      assetId,
+      removed.map((row) => row.id),
+    );
+    for (const row of retyped) await updateMediaType(tx, row.id, listedTypes.get(row.path)!);
+    await insertMediaReferences(
+      tx,
+      added.map((reference) => ({ ...reference, assetId, createdBy: viewer.userId })),
+    );
+    await recordAudit(tx, {
+      actorId: viewer.userId,
+      action: 'asset.media.update',
+      subjectType: 'asset',
+      subjectId: assetId,
+      before: before.map(({ path, type }) => ({ path, type })),
+      after: body.media,
+    });
+  });
+  return listAssetMedia(db, blobs, viewer, assetId);
+}
