@@ -1,7 +1,7 @@
 import type { Dataset } from '@trashegimia/contract/datasets';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { usePageParam, useStayWithinPages } from '@/shared/routing/use-page-param';
 import { ListPager } from '@/features/surveys/components/list-pager';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { datasetColor } from '@/shared/map/asset-color';
@@ -20,11 +20,6 @@ const PAGE_SIZE = 20;
 
 const SUFFIXES = ['Xk', 'En', 'Sr'] as const;
 
-const pageFrom = (value: string | null) => {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-};
-
 /**
  * admin/datasets: every dataset, inactive ones too, with id, name, three descriptions, colour pill
  * and active flag; create/edit modal and delete (spec §2). One with assets cannot be deleted (409).
@@ -33,26 +28,13 @@ export const DatasetsRoute = () => {
   const { t } = useTranslation('datasetsAdmin');
   const errorText = useErrorText();
   const { showToast } = useToast();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const page = pageFrom(searchParams.get('page'));
+  const { page, goToPage } = usePageParam();
   const datasets = useAdminDatasets({ page, limit: PAGE_SIZE });
   const [editing, setEditing] = useState<Dataset | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Dataset | null>(null);
   const deletion = useDeleteDataset();
 
-  const goToPage = (next: number) =>
-    setSearchParams((current) => {
-      const params = new URLSearchParams(current);
-      if (next > 1) params.set('page', String(next));
-      else params.delete('page');
-      return params;
-    });
-
-  // After deleting the last dataset of the last page, show the page before it.
-  const lastPage = datasets.data?.meta.totalPages;
-  useEffect(() => {
-    if (lastPage !== undefined && lastPage > 0 && page > lastPage) goToPage(lastPage);
-  });
+  useStayWithinPages(page, datasets.data?.meta.totalPages, goToPage);
 
   const handleDelete = () => {
     if (!deleting) return;

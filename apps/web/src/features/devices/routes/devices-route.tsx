@@ -1,7 +1,8 @@
 import { normalizeMac, type Device } from '@trashegimia/contract/devices';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { usePageParam, useStayWithinPages } from '@/shared/routing/use-page-param';
 import { ListPager } from '@/features/surveys/components/list-pager';
 import { isApiError } from '@/shared/api/api-error';
 import { useErrorText } from '@/shared/api/use-error-text';
@@ -20,11 +21,6 @@ import { DeviceModal } from '../components/device-modal';
 /** Spec §9: devices are listed 20 per page. */
 const PAGE_SIZE = 20;
 
-const pageFrom = (value: string | null) => {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-};
-
 /**
  * admin/devices (also admin/formularet/pajisjet, admin/formularet/device, formularet/pajisjet):
  * search by MAC, list, create/edit modal and delete (spec §2).
@@ -35,7 +31,7 @@ export const DevicesRoute = () => {
   const { showToast } = useToast();
   const [searchParams, setSearchParams] = useSearchParams();
   const searchedMac = searchParams.get('mac');
-  const page = pageFrom(searchParams.get('page'));
+  const { page, goToPage } = usePageParam();
   const [search, setSearch] = useState(searchedMac ?? '');
   const [showInvalidMac, setShowInvalidMac] = useState(false);
   const [editing, setEditing] = useState<Device | 'new' | null>(null);
@@ -46,19 +42,7 @@ export const DevicesRoute = () => {
   const current = searchedMac === null ? list : found;
   const notFound = searchedMac !== null && isApiError(found.error) && found.error.status === 404;
 
-  const goToPage = (next: number) =>
-    setSearchParams((params) => {
-      const nextParams = new URLSearchParams(params);
-      if (next > 1) nextParams.set('page', String(next));
-      else nextParams.delete('page');
-      return nextParams;
-    });
-
-  // After deleting the last device of the last page, show the page before it.
-  const lastPage = list.data?.meta.totalPages;
-  useEffect(() => {
-    if (searchedMac === null && lastPage !== undefined && lastPage > 0 && page > lastPage) goToPage(lastPage);
-  });
+  useStayWithinPages(page, searchedMac === null ? list.data?.meta.totalPages : undefined, goToPage);
 
   const handleSearch = (event: FormEvent) => {
     event.preventDefault();

@@ -1,7 +1,8 @@
 import type { LibraryQuestion } from '@trashegimia/contract/question-library';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { usePageParam, useStayWithinPages } from '@/shared/routing/use-page-param';
 import { ListPager } from '@/features/surveys/components/list-pager';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { useLanguage } from '@/shared/i18n/use-language';
@@ -19,11 +20,6 @@ import { LibraryQuestionModal } from '../components/library-question-modal';
 
 const PAGE_SIZE = 20;
 
-const pageFrom = (value: string | null) => {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-};
-
 /**
  * admin/questions/library: ready questions shared by every administrator (DESIGN §6), searchable,
  * each with its type and option count; create, edit and delete (spec §2).
@@ -35,26 +31,14 @@ export const QuestionLibraryRoute = () => {
   const { showToast } = useToast();
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get('q') ?? '';
-  const page = pageFrom(searchParams.get('page'));
+  const { page, goToPage } = usePageParam();
   const library = useLibraryQuestions({ page, limit: PAGE_SIZE, q: q || undefined });
   const [search, setSearch] = useState(q);
   const [editing, setEditing] = useState<LibraryQuestion | 'new' | null>(null);
   const [deleting, setDeleting] = useState<LibraryQuestion | null>(null);
   const deletion = useDeleteLibraryQuestion();
 
-  const goToPage = (next: number) =>
-    setSearchParams((current) => {
-      const params = new URLSearchParams(current);
-      if (next > 1) params.set('page', String(next));
-      else params.delete('page');
-      return params;
-    });
-
-  // After deleting the last question of the last page, show the page before it.
-  const lastPage = library.data?.meta.totalPages;
-  useEffect(() => {
-    if (lastPage !== undefined && lastPage > 0 && page > lastPage) goToPage(lastPage);
-  });
+  useStayWithinPages(page, library.data?.meta.totalPages, goToPage);
 
   const handleSearch = (event: FormEvent) => {
     event.preventDefault();

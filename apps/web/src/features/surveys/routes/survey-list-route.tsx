@@ -1,7 +1,8 @@
 import type { Survey } from '@trashegimia/contract/surveys';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { usePageParam, useStayWithinPages } from '@/shared/routing/use-page-param';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { paths } from '@/shared/config/paths';
 import { useLanguage } from '@/shared/i18n/use-language';
@@ -20,11 +21,6 @@ import { SurveyViewModal } from '../components/survey-view-modal';
 import { SURVEY_PAGE_SIZE } from '../lib/survey-constants';
 import { firstText } from '../lib/survey-text';
 
-const pageFrom = (value: string | null) => {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-};
-
 /** admin/surveys: search, create, 10 per page with Prev/Next, and view, edit or delete each survey (spec §2). */
 export const SurveyListRoute = () => {
   const { t } = useTranslation('surveys');
@@ -33,7 +29,7 @@ export const SurveyListRoute = () => {
   const { showToast } = useToast();
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get('q') ?? '';
-  const page = pageFrom(searchParams.get('page'));
+  const { page, goToPage } = usePageParam();
   const surveys = useSurveys({ page, limit: SURVEY_PAGE_SIZE, q: q || undefined });
   const [search, setSearch] = useState(q);
   const [viewing, setViewing] = useState<Survey | null>(null);
@@ -41,19 +37,8 @@ export const SurveyListRoute = () => {
   const deletion = useDeleteSurvey();
 
   const totalPages = Math.max(1, surveys.data?.meta.totalPages ?? 1);
-  const goToPage = (next: number) =>
-    setSearchParams((current) => {
-      const params = new URLSearchParams(current);
-      if (next > 1) params.set('page', String(next));
-      else params.delete('page');
-      return params;
-    });
 
-  // After deleting the last survey of the last page, show the page before it.
-  const lastPage = surveys.data?.meta.totalPages;
-  useEffect(() => {
-    if (lastPage !== undefined && lastPage > 0 && page > lastPage) goToPage(lastPage);
-  });
+  useStayWithinPages(page, surveys.data?.meta.totalPages, goToPage);
 
   const handleSearch = (event: FormEvent) => {
     event.preventDefault();
