@@ -2,7 +2,7 @@ import type { Dataset } from '@trashegimia/contract/datasets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageParam, useStayWithinPages } from '@/shared/routing/use-page-param';
-import { ListPager } from '@/features/surveys/components/list-pager';
+import { ListPager } from '@/shared/ui/list-pager';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { datasetColor } from '@/shared/map/asset-color';
 import { Alert } from '@/shared/ui/alert';

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { usePageParam, useStayWithinPages } from '@/shared/routing/use-page-param';
-import { ListPager } from '@/features/surveys/components/list-pager';
+import { ListPager } from '@/shared/ui/list-pager';
 import { isApiError } from '@/shared/api/api-error';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { Alert } from '@/shared/ui/alert';

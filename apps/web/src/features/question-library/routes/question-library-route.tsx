@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { usePageParam, useStayWithinPages } from '@/shared/routing/use-page-param';
-import { ListPager } from '@/features/surveys/components/list-pager';
+import { ListPager } from '@/shared/ui/list-pager';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { pickLocalized } from '@/shared/i18n/localized-text';

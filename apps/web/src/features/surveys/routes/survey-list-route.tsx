@@ -15,7 +15,7 @@ import { TextField } from '@/shared/ui/text-field';
 import { useToast } from '@/shared/ui/use-toast';
 import { useDeleteSurvey } from '../api/delete-survey';
 import { useSurveys } from '../api/get-surveys';
-import { ListPager } from '../components/list-pager';
+import { ListPager } from '@/shared/ui/list-pager';
 import { SurveyStateBadge } from '../components/survey-state-badge';
 import { SurveyViewModal } from '../components/survey-view-modal';
 import { SURVEY_PAGE_SIZE } from '../lib/survey-constants';
