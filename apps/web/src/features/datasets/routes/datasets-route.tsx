@@ -5,11 +5,10 @@ import { usePageParam, useStayWithinPages } from '@/shared/routing/use-page-para
 import { ListPager } from '@/shared/ui/list-pager';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { datasetColor } from '@/shared/map/asset-color';
-import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { ListLoadError, ListLoading, ListMessage } from '@/shared/ui/list-states';
 import { Page } from '@/shared/ui/page';
-import { Spinner } from '@/shared/ui/spinner';
 import { useToast } from '@/shared/ui/use-toast';
 import { useAdminDatasets } from '../api/get-admin-datasets';
 import { useDeleteDataset } from '../api/delete-dataset';
@@ -56,31 +55,9 @@ export const DatasetsRoute = () => {
       </div>
 
       <div className="mt-6" aria-busy={datasets.isFetching}>
-        {datasets.isPending && (
-          <p role="status" className="flex items-center gap-2 py-8 text-sm text-stone-600">
-            <Spinner className="size-5 text-brand-700" />
-            {t('loading', { ns: 'common' })}
-          </p>
-        )}
-        {datasets.isError && (
-          <div className="flex flex-col items-start gap-3">
-            <Alert>
-              <p className="font-semibold">{t('generic.failedToLoad', { ns: 'errors' })}</p>
-              <p>{errorText(datasets.error, t('generic.failedToLoad', { ns: 'errors' }))}</p>
-            </Alert>
-            <Button variant="secondary" onClick={() => void datasets.refetch()}>
-              {t('retry', { ns: 'common' })}
-            </Button>
-          </div>
-        )}
-        {datasets.isSuccess && items.length === 0 && (
-          <p
-            role="status"
-            className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center text-stone-600"
-          >
-            {t('empty')}
-          </p>
-        )}
+        {datasets.isPending && <ListLoading />}
+        {datasets.isError && <ListLoadError error={datasets.error} onRetry={() => void datasets.refetch()} />}
+        {datasets.isSuccess && items.length === 0 && <ListMessage>{t('empty')}</ListMessage>}
         {items.length > 0 && (
           <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
             <table className="w-full text-left text-sm">

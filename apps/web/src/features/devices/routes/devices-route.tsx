@@ -9,8 +9,8 @@ import { useErrorText } from '@/shared/api/use-error-text';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { ListLoadError, ListLoading, ListMessage } from '@/shared/ui/list-states';
 import { Page } from '@/shared/ui/page';
-import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
 import { useToast } from '@/shared/ui/use-toast';
 import { useDeleteDevice } from '../api/delete-device';
@@ -108,39 +108,10 @@ export const DevicesRoute = () => {
       )}
 
       <div className="mt-6" aria-busy={current.isFetching}>
-        {current.isPending && current.fetchStatus !== 'idle' && (
-          <p role="status" className="flex items-center gap-2 py-8 text-sm text-stone-600">
-            <Spinner className="size-5 text-brand-700" />
-            {t('loading', { ns: 'common' })}
-          </p>
-        )}
-        {notFound && (
-          <p
-            role="status"
-            className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center text-stone-600"
-          >
-            {t('notFound')}
-          </p>
-        )}
-        {current.isError && !notFound && (
-          <div className="flex flex-col items-start gap-3">
-            <Alert>
-              <p className="font-semibold">{t('generic.failedToLoad', { ns: 'errors' })}</p>
-              <p>{errorText(current.error, t('generic.failedToLoad', { ns: 'errors' }))}</p>
-            </Alert>
-            <Button variant="secondary" onClick={() => void current.refetch()}>
-              {t('retry', { ns: 'common' })}
-            </Button>
-          </div>
-        )}
-        {list.isSuccess && searchedMac === null && items.length === 0 && (
-          <p
-            role="status"
-            className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center text-stone-600"
-          >
-            {t('empty')}
-          </p>
-        )}
+        {current.isPending && current.fetchStatus !== 'idle' && <ListLoading />}
+        {notFound && <ListMessage>{t('notFound')}</ListMessage>}
+        {current.isError && !notFound && <ListLoadError error={current.error} onRetry={() => void current.refetch()} />}
+        {list.isSuccess && searchedMac === null && items.length === 0 && <ListMessage>{t('empty')}</ListMessage>}
         {items.length > 0 && (
           <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
             <table className="w-full text-left text-sm">

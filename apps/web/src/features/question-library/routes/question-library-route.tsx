@@ -7,11 +7,10 @@ import { ListPager } from '@/shared/ui/list-pager';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { pickLocalized } from '@/shared/i18n/localized-text';
-import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { ListLoadError, ListLoading, ListMessage } from '@/shared/ui/list-states';
 import { Page } from '@/shared/ui/page';
-import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
 import { useToast } from '@/shared/ui/use-toast';
 import { useDeleteLibraryQuestion } from '../api/delete-library-question';
@@ -78,31 +77,9 @@ export const QuestionLibraryRoute = () => {
       </div>
 
       <div className="mt-6" aria-busy={library.isFetching}>
-        {library.isPending && (
-          <p role="status" className="flex items-center gap-2 py-8 text-sm text-stone-600">
-            <Spinner className="size-5 text-brand-700" />
-            {t('loading', { ns: 'common' })}
-          </p>
-        )}
-        {library.isError && (
-          <div className="flex flex-col items-start gap-3">
-            <Alert>
-              <p className="font-semibold">{t('generic.failedToLoad', { ns: 'errors' })}</p>
-              <p>{errorText(library.error, t('generic.failedToLoad', { ns: 'errors' }))}</p>
-            </Alert>
-            <Button variant="secondary" onClick={() => void library.refetch()}>
-              {t('retry', { ns: 'common' })}
-            </Button>
-          </div>
-        )}
-        {library.isSuccess && items.length === 0 && (
-          <p
-            role="status"
-            className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center text-stone-600"
-          >
-            {q ? t('noMatches') : t('empty')}
-          </p>
-        )}
+        {library.isPending && <ListLoading />}
+        {library.isError && <ListLoadError error={library.error} onRetry={() => void library.refetch()} />}
+        {library.isSuccess && items.length === 0 && <ListMessage>{q ? t('noMatches') : t('empty')}</ListMessage>}
         {items.length > 0 && (
           <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
             <table className="w-full text-left text-sm">

@@ -6,11 +6,10 @@ import { usePageParam, useStayWithinPages } from '@/shared/routing/use-page-para
 import { useErrorText } from '@/shared/api/use-error-text';
 import { paths } from '@/shared/config/paths';
 import { useLanguage } from '@/shared/i18n/use-language';
-import { Alert } from '@/shared/ui/alert';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { ListLoadError, ListLoading, ListMessage } from '@/shared/ui/list-states';
 import { Page } from '@/shared/ui/page';
-import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
 import { useToast } from '@/shared/ui/use-toast';
 import { useDeleteSurvey } from '../api/delete-survey';
@@ -81,31 +80,9 @@ export const SurveyListRoute = () => {
       </div>
 
       <div className="mt-6" aria-busy={surveys.isFetching}>
-        {surveys.isPending && (
-          <p role="status" className="flex items-center gap-2 py-8 text-sm text-stone-600">
-            <Spinner className="size-5 text-brand-700" />
-            {t('loading', { ns: 'common' })}
-          </p>
-        )}
-        {surveys.isError && (
-          <div className="flex flex-col items-start gap-3">
-            <Alert>
-              <p className="font-semibold">{t('generic.failedToLoad', { ns: 'errors' })}</p>
-              <p>{errorText(surveys.error, t('generic.failedToLoad', { ns: 'errors' }))}</p>
-            </Alert>
-            <Button variant="secondary" onClick={() => void surveys.refetch()}>
-              {t('retry', { ns: 'common' })}
-            </Button>
-          </div>
-        )}
-        {surveys.isSuccess && items.length === 0 && (
-          <p
-            role="status"
-            className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center text-stone-600"
-          >
-            {t('list.empty')}
-          </p>
-        )}
+        {surveys.isPending && <ListLoading />}
+        {surveys.isError && <ListLoadError error={surveys.error} onRetry={() => void surveys.refetch()} />}
+        {surveys.isSuccess && items.length === 0 && <ListMessage>{t('list.empty')}</ListMessage>}
         {surveys.isSuccess && items.length > 0 && (
           <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
             <table className="w-full text-left text-sm">
