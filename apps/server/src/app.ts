@@ -87,6 +87,7 @@ export async function buildApp({ config, db: givenDatabase, logger }: BuildAppOp
       await api.register(ownPasswordRoutes, {
         prefix: '/users',
         db: database.db,
+        tokens,
         // Its own counts: wrong current passwords lock out password changes, not logins.
         throttle: new LoginThrottle(
           new MemoryAttemptStore(loginWindowSeconds * 1000),

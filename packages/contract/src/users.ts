@@ -46,3 +46,10 @@ export const ChangeOwnPasswordBody = z.object({
   newPassword: Password,
 });
 export type ChangeOwnPasswordBody = z.input<typeof ChangeOwnPasswordBody>;
+
+/**
+ * A changed password ends every session opened with the old one, this one included; the answer
+ * carries a fresh token so the page that changed it stays logged in.
+ */
+export const OwnPasswordChanged = z.object({ access_token: z.string() });
+export type OwnPasswordChanged = z.infer<typeof OwnPasswordChanged>;

@@ -13,6 +13,11 @@ export const users = pgTable(
     createdBy: text('created_by'),
     createdAt: createdAt(),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /**
+     * Goes up with every password change; a token carries the value it was signed with, so changing
+     * a password ends every session opened with the old one.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
   },
   (t) => [uniqueIndex('users_user_name_lower_key').on(sql`lower(${t.userName})`)],
 );

@@ -5,16 +5,26 @@ import { usedCaptchas, users } from '../../db/schema/index';
 /** User names are unique regardless of case (users_user_name_lower_key), and looked up the same way. */
 export async function findUserByName(db: Executor, userName: string) {
   const [user] = await db
-    .select({ id: users.id, userName: users.userName, role: users.role, passwordHash: users.passwordHash })
+    .select({
+      id: users.id,
+      userName: users.userName,
+      role: users.role,
+      passwordHash: users.passwordHash,
+      sessionVersion: users.sessionVersion,
+    })
     .from(users)
     .where(eq(sql`lower(${users.userName})`, userName.toLowerCase()))
     .limit(1);
   return user;
 }
 
-export async function findUserRole(db: Executor, id: number) {
-  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, id)).limit(1);
-  return user?.role;
+export async function findUserSession(db: Executor, id: number) {
+  const [user] = await db
+    .select({ role: users.role, sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return user;
 }
 
 export async function recordLogin(db: Executor, userId: number, at: Date) {

@@ -3,7 +3,7 @@ import type { GuestBody, LoginBody, SessionUser } from '@trashegimia/contract/au
 import { Role } from '@trashegimia/contract/common';
 import type { Database } from '../../db/client';
 import { notFound, unauthorized } from '../../errors';
-import { findUserByName, findUserRole, recordLogin } from './auth.repo';
+import { findUserByName, findUserSession, recordLogin } from './auth.repo';
 import type { Captcha } from './captcha/captcha';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
@@ -42,15 +42,18 @@ export class AuthService {
     await attempt.succeeded();
     await recordLogin(this.db, user.id, new Date());
     const sessionUser = { id: user.id, userName: user.userName, role: Role.parse(user.role) };
-    const token = await this.tokens.sign({ guest: false, userId: sessionUser.id, role: sessionUser.role });
+    const token = await this.tokens.sign(
+      { guest: false, userId: sessionUser.id, role: sessionUser.role },
+      user.sessionVersion,
+    );
     return { token, user: sessionUser };
   }
 
-  /** The account's role now, or null when it no longer exists: a token outlives neither. */
-  async currentRole(userId: number): Promise<Role | null> {
-    const role = await findUserRole(this.db, userId);
-    const parsed = Role.safeParse(role);
-    return parsed.success ? parsed.data : null;
+  /** The account's role and session version now, or null when it no longer exists: a token outlives neither. */
+  async currentSession(userId: number): Promise<{ role: Role; sessionVersion: number } | null> {
+    const account = await findUserSession(this.db, userId);
+    const role = Role.safeParse(account?.role);
+    return account && role.success ? { role: role.data, sessionVersion: account.sessionVersion } : null;
   }
 
   async enterAsGuest(body: GuestBody, client: Client): Promise<{ token: string }> {

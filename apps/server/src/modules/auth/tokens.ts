@@ -8,8 +8,12 @@ const ALGORITHM = 'HS256';
 
 const SignedClaims = z.union([
   z.object({ guest: z.literal(true) }),
-  z.object({ sub: z.string().regex(/^\d+$/), role: Role }),
+  // Tokens signed before session versions existed carry none: version 0, every account's first.
+  z.object({ sub: z.string().regex(/^\d+$/), role: Role, sv: z.number().int().nonnegative().default(0) }),
 ]);
+
+/** A verified token: its claims, and for an account the session version it was signed with. */
+export type VerifiedToken = { claims: TokenClaims; sessionVersion: number };
 
 /** Signed, expiring session tokens: they carry everything a request needs, so any instance can check them. */
 export class TokenService {
@@ -22,10 +26,11 @@ export class TokenService {
     this.#key = new TextEncoder().encode(secret);
   }
 
-  sign(claims: TokenClaims): Promise<string> {
+  /** `sessionVersion` is the account's current one (users.session_version); guests have none. */
+  sign(claims: TokenClaims, sessionVersion = 0): Promise<string> {
     const token = claims.guest
       ? new SignJWT({ guest: true }).setSubject('guest')
-      : new SignJWT({ role: claims.role }).setSubject(String(claims.userId));
+      : new SignJWT({ role: claims.role, sv: sessionVersion }).setSubject(String(claims.userId));
     return token
       .setProtectedHeader({ alg: ALGORITHM })
       .setIssuer(ISSUER)
@@ -35,7 +40,7 @@ export class TokenService {
   }
 
   /** The token's claims, or null when it is malformed, forged or expired. */
-  async verify(token: string): Promise<TokenClaims | null> {
+  async verify(token: string): Promise<VerifiedToken | null> {
     try {
       const { payload } = await jwtVerify(token, this.#key, {
         algorithms: [ALGORITHM],
@@ -43,7 +48,9 @@ export class TokenService {
         requiredClaims: ['exp'],
       });
       const claims = SignedClaims.parse(payload);
-      return 'guest' in claims ? { guest: true } : { guest: false, userId: Number(claims.sub), role: claims.role };
+      return 'guest' in claims
+        ? { claims: { guest: true }, sessionVersion: 0 }
+        : { claims: { guest: false, userId: Number(claims.sub), role: claims.role }, sessionVersion: claims.sv };
     } catch {
       return null;
     }

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ROLE } from '@trashegimia/contract/common';
 import type { UserListQuery } from '@trashegimia/contract/users';
@@ -50,8 +50,15 @@ export async function insertUser(
   }
 }
 
-export async function updatePasswordHash(db: Executor, id: number, passwordHash: string) {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+/** Sets the password and ends the account's sessions (see users.session_version); returns the new version. */
+export async function updatePasswordHash(db: Executor, id: number, passwordHash: string): Promise<number> {
+  const [updated] = await db
+    .update(users)
+    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, id))
+    .returning({ sessionVersion: users.sessionVersion });
+  if (!updated) throw new Error(`user ${id} vanished while its password was changed`);
+  return updated.sessionVersion;
 }
 
 export async function deleteUserById(db: Executor, id: number) {

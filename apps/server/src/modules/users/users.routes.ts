@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ChangeOwnPasswordBody,
   CreateUserBody,
+  OwnPasswordChanged,
   ResetPasswordBody,
   User,
   UserList,
@@ -13,6 +14,7 @@ import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
 import { assertAdmin, assertUser, requireAdmin, requireUser } from '../auth/guards';
 import type { LoginThrottle } from '../auth/login-throttle';
+import type { TokenService } from '../auth/tokens';
 import { changeOwnPassword, createUser, deleteUser, listUserPage, resetPassword } from './users.service';
 
 /** The back office's user accounts (spec: list, create, delete; no edit). Administrators only. */
@@ -89,10 +91,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
  * PATCH /users/me/password: one's own password, for every account (role 1 or 2), not for guests.
  * Apart from userRoutes, whose routes are for administrators only.
  */
-export const ownPasswordRoutes: FastifyPluginAsyncZod<{ db: Database; throttle: LoginThrottle }> = async (
-  app,
-  { db, throttle },
-) => {
+export const ownPasswordRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  throttle: LoginThrottle;
+  tokens: TokenService;
+}> = async (app, { db, throttle, tokens }) => {
   app.patch(
     '/me/password',
     {
@@ -101,13 +104,15 @@ export const ownPasswordRoutes: FastifyPluginAsyncZod<{ db: Database; throttle: 
         tags: ['users'],
         summary: 'Change your own password, giving the current one',
         body: ChangeOwnPasswordBody,
-        response: { 204: z.null().describe('Changed'), ...errorResponses(400, 401, 403, 429) },
+        response: { 200: OwnPasswordChanged, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       assertUser(request.auth);
-      await changeOwnPassword(db, throttle, request.auth, request.body, { address: request.ip });
-      return reply.status(204).send(null);
+      const sessionVersion = await changeOwnPassword(db, throttle, request.auth, request.body, {
+        address: request.ip,
+      });
+      return { access_token: await tokens.sign(request.auth, sessionVersion) };
     },
   );
 };

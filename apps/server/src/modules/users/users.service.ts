@@ -97,7 +97,8 @@ export async function resetPassword(
 /**
  * PATCH /users/me/password: anyone logged in with an account changes their own password, proving
  * it with the current one. Wrong guesses are limited as logins are (per account and per address),
- * so a session left open cannot be used to find the password by trying.
+ * so a session left open cannot be used to find the password by trying. Returns the account's new
+ * session version: every earlier session has ended.
  */
 export async function changeOwnPassword(
   db: Database,
@@ -123,8 +124,8 @@ export async function changeOwnPassword(
   await attempt.succeeded();
 
   const passwordHash = await hashPassword(body.newPassword);
-  await db.transaction(async (tx) => {
-    await updatePasswordHash(tx, user.id, passwordHash);
+  return db.transaction(async (tx) => {
+    const sessionVersion = await updatePasswordHash(tx, user.id, passwordHash);
     await recordAudit(tx, {
       actorId: actor.userId,
       action: 'user.password_change',
@@ -132,5 +133,6 @@ export async function changeOwnPassword(
       subjectId: String(user.id),
       after: { userName: user.userName },
     });
+    return sessionVersion;
   });
 }

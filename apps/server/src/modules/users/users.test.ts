@@ -108,6 +108,7 @@ describe('user accounts', () => {
 
   it("lets an administrator set a new password for a user's account, which then replaces the old one", async () => {
     const user = await createUser(database.db);
+    const openSession = await tokenOf(user.userName, user.password);
     const reset = await app.inject({
       method: 'PATCH',
       url: `/api/users/${user.id}/password`,
@@ -117,6 +118,9 @@ describe('user accounts', () => {
     expect(reset.statusCode).toBe(204);
     expect((await logIn(user.userName, 'fjalekalim-i-ri')).statusCode).toBe(200);
     expect((await logIn(user.userName, user.password)).statusCode).toBe(401);
+    // Whoever knew the old password is logged out too, not just kept from logging in again.
+    const withOldSession = await app.inject({ method: 'GET', url: '/api/datasets', headers: as(openSession) });
+    expect(withOldSession.statusCode).toBe(401);
 
     const [entry] = await database.db
       .select()
@@ -216,7 +220,7 @@ describe("changing one's own password", () => {
     const user = await createUser(database.db, { role: ROLE.USER });
     const token = await tokenOf(user.userName, user.password);
     const changed = await changeOwnPassword(token, { currentPassword: user.password, newPassword: 'imi-i-ri-2026' });
-    expect(changed.statusCode).toBe(204);
+    expect(changed.statusCode).toBe(200);
     expect((await logIn(user.userName, 'imi-i-ri-2026')).statusCode).toBe(200);
     expect((await logIn(user.userName, user.password)).statusCode).toBe(401);
     const [entry] = await database.db
@@ -224,6 +228,22 @@ describe("changing one's own password", () => {
       .from(auditLog)
       .where(and(eq(auditLog.subjectId, String(user.id)), eq(auditLog.action, 'user.password_change')));
     expect(entry).toMatchObject({ actorId: user.id });
+  });
+
+  it('ends every session opened with the old password but keeps the one that changed it, through a fresh token', async () => {
+    const user = await createUser(database.db, { role: ROLE.USER });
+    const onPhone = await tokenOf(user.userName, user.password);
+    const onLaptop = await tokenOf(user.userName, user.password);
+    const changed = await changeOwnPassword(onLaptop, { currentPassword: user.password, newPassword: 'imi-i-ri-2026' });
+    const { access_token: fresh } = changed.json();
+
+    // Any call with a token the server no longer honours is refused outright (401), not answered as anonymous.
+    const call = async (token: string) =>
+      (await app.inject({ method: 'GET', url: '/api/datasets', headers: as(token) })).statusCode;
+    expect(await call(onPhone)).toBe(401);
+    expect(await call(onLaptop)).toBe(401);
+    expect(await call(fresh)).toBe(200);
+    expect(await call(await tokenOf(user.userName, 'imi-i-ri-2026'))).toBe(200);
   });
 
   it('refuses a wrong current password with 400 naming it, and leaves the password as it was', async () => {
