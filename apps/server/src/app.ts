@@ -18,6 +18,7 @@ import { LoginThrottle, MemoryAttemptStore } from './modules/auth/login-throttle
 import { TokenService } from './modules/auth/tokens';
 import { assetRoutes } from './modules/assets/assets.routes';
 import { datasetRoutes } from './modules/datasets/datasets.routes';
+import { collectRoutes } from './modules/collect/collect.routes';
 import { deviceRoutes } from './modules/devices/devices.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { guidelineRoutes } from './modules/guidelines/guidelines.routes';
@@ -97,6 +98,7 @@ export async function buildApp({ config, db: givenDatabase, logger }: BuildAppOp
       });
       await api.register(datasetRoutes, { prefix: '/datasets', db: database.db });
       await api.register(deviceRoutes, { prefix: '/devices', db: database.db });
+      await api.register(collectRoutes, { prefix: '/collect', db: database.db });
       await api.register(assetRoutes, { prefix: '/surveys', db: database.db, blobs });
       if (blobs instanceof LocalBlobStore) await api.register(blobRoutes, { prefix: '/blobs', store: blobs });
       await api.register(exportRoutes, { prefix: '/surveys', db: database.db, blobs });

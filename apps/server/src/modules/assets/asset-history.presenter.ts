@@ -136,11 +136,17 @@ export async function presentAssetHistory(
       at: row.at.toISOString(),
       actorId: row.actorId,
       actorName: row.actorName,
-      action: row.action === 'asset.status' ? 'status' : 'edit',
+      action: HISTORY_ACTIONS[row.action] ?? 'edit',
       changes: [...changes, ...answerChanges],
     };
   });
 }
+
+const HISTORY_ACTIONS: Record<string, AssetHistoryEntry['action']> = {
+  'asset.submit': 'submit',
+  'asset.update': 'edit',
+  'asset.status': 'status',
+};
 
 /** The stored JSON as a snapshot; anything else (an entry written by an older shape) reads as empty. */
 function snapshotOf(value: unknown): Snapshot {

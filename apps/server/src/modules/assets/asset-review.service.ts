@@ -133,7 +133,7 @@ async function datasetOf(db: Executor, viewer: TokenClaims, id: number) {
 }
 
 /** The edited questions of the survey, the questions their options depend on, and what they offer. */
-async function answerContext(db: Executor, surveyId: number, editedIds: number[], stored: StoredAnswerRow[]) {
+export async function answerContext(db: Executor, surveyId: number, editedIds: number[], stored: StoredAnswerRow[]) {
   const edited = await selectSurveyQuestions(db, surveyId, editedIds);
   const offered = await selectOfferedOptions(
     db,
@@ -154,7 +154,7 @@ async function answerContext(db: Executor, surveyId: number, editedIds: number[]
   };
 }
 
-function answerSnapshots(
+export function answerSnapshots(
   questionIds: number[],
   questions: Map<number, SurveyQuestionRow>,
   rows: StoredAnswerRow[],

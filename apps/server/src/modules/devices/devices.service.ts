@@ -44,6 +44,11 @@ export async function getDeviceByMac(db: Executor, viewer: TokenClaims | null, m
   return presentDevice(row);
 }
 
+/** The registered device with this (canonical) MAC address, for field submissions; null when there is none. */
+export async function registeredDeviceId(db: Executor, mac: string): Promise<number | null> {
+  return (await findDeviceByMac(db, mac))?.id ?? null;
+}
+
 export async function createDevice(
   db: Database,
   viewer: TokenClaims | null,

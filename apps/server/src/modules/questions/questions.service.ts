@@ -52,6 +52,14 @@ export async function getSurveyQuestions(
 ): Promise<SurveyQuestions> {
   assertAdmin(viewer);
   await requireSurvey(db, surveyId);
+  return surveyQuestionTree(db, surveyId, language);
+}
+
+/**
+ * A survey's question tree with each question's options, and the groups it uses, for whoever may
+ * fill the survey in or edit it (callers check that).
+ */
+export async function surveyQuestionTree(db: Executor, surveyId: number, language: Language): Promise<SurveyQuestions> {
   const [rows, options] = await Promise.all([
     selectSurveyQuestions(db, surveyId),
     selectLiveSurveyOptions(db, surveyId),

@@ -1,4 +1,5 @@
-import { type SQL, desc, eq, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { SURVEY_STATE } from '@trashegimia/contract/surveys';
 import type { Executor } from '../../db/client';
 import { surveys } from '../../db/schema/index';
 import { badRequest, conflict, sqlState } from '../../errors';
@@ -30,6 +31,15 @@ export async function selectSurveys(
       .where(where),
   ]);
   return { rows, total: total?.value ?? 0 };
+}
+
+/** Active surveys with a default dataset, oldest first: those field devices can submit to. */
+export async function selectCollectableSurveys(db: Executor): Promise<SurveyRow[]> {
+  return db
+    .select()
+    .from(surveys)
+    .where(and(eq(surveys.surveyState, SURVEY_STATE.ACTIVE), isNotNull(surveys.defaultDatasetId)))
+    .orderBy(asc(surveys.id));
 }
 
 export async function findSurvey(db: Executor, id: number): Promise<SurveyRow | undefined> {

@@ -20,6 +20,7 @@ import {
   deleteSurveyById,
   findSurvey,
   insertSurvey,
+  selectCollectableSurveys,
   selectSurveys,
   surveyHasAssetsConflict,
   updateSurvey,
@@ -46,6 +47,9 @@ export async function getSurvey(db: Executor, viewer: TokenClaims | null, id: nu
   assertAdmin(viewer);
   return presentSurvey(await requireSurvey(db, id), language);
 }
+
+/** The surveys field devices can submit to: active, with a default dataset for their assets. */
+export const listCollectableSurveys = (db: Executor) => selectCollectableSurveys(db);
 
 /** The survey, or 404. */
 export async function requireSurvey(db: Executor, id: number) {

@@ -1,0 +1,292 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '@trashegimia/contract/common';
+import type { App } from '../../app';
+import type { DatabaseHandle } from '../../db/client';
+import { answers, assets, devices } from '../../db/schema/index';
+import { createDataset, createOption, createQuestion, createSurvey, createUser } from '../../test/factories';
+import { startTestApp, testConfig } from '../../test/test-app';
+import { openTestDatabase } from '../../test/test-database';
+import { asAdmin, asGuest, asUser } from '../../test/tokens';
+import { TokenService } from '../auth/tokens';
+
+let database: DatabaseHandle;
+let app: App;
+let collector: Record<string, string>;
+let dataset: Awaited<ReturnType<typeof createDataset>>;
+let survey: Awaited<ReturnType<typeof createSurvey>>;
+/** The survey a collector fills in: name, a typology with skip logic and a conditional option, limits. */
+let q: Record<'name' | 'kind' | 'material' | 'floors' | 'notes' | 'uses' | 'closing', { id: number }>;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await startTestApp(database);
+  collector = await asUser(database.db);
+  dataset = await createDataset(database.db);
+  survey = await createSurvey(database.db, { defaultDatasetId: dataset.id });
+  const db = database.db;
+  const question = (questionNr: string, fields: Parameters<typeof createQuestion>[2] = {}) =>
+    createQuestion(db, survey.id, { questionNr, questionOrder: Number(questionNr.split('.').at(-1)), ...fields });
+  q = {
+    name: await question('1', { questionType: 'TEXT', questionIdentifier: 'ASSET_NAME' }),
+    kind: await question('2'),
+    material: await question('3'),
+    floors: await question('4', { questionType: 'TEXT', limMin: '1', limMax: '12' }),
+    notes: await question('5', { questionType: 'TEXT', limMin: 'a few words' }),
+    uses: await question('6', { questionType: 'MULTIPLE_CHOICE', limMax: '2' }),
+    closing: await question('7', { questionType: 'TEXT' }),
+  };
+  await createOption(db, q.kind.id, { value: 'Kullë' });
+  await createOption(db, q.kind.id, { value: 'Rrënojë', validateType: 'NEXT_QUESTION', toQuestionNr: '5' });
+  await createOption(db, q.kind.id, { value: 'E zhdukur', validateType: 'END_SURVEY' });
+  await createOption(db, q.material.id, { value: 'Gur' });
+  await createOption(db, q.material.id, {
+    value: 'Qerpiç',
+    conditionalParentQuestionId: q.kind.id,
+    conditionalParentQuestionValue: 'Kullë',
+  });
+  for (const value of ['Banim', 'Muze', 'Depo']) await createOption(db, q.uses.id, { value });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+type Answer = { questionId: number; value?: string | null; value2?: string | null };
+
+const submission = (answerList: Answer[], overrides: Record<string, unknown> = {}) => ({
+  surveyId: survey.id,
+  uniqueId: randomUUID(),
+  date: '2026-10-01T09:30:00.000Z',
+  latitude: 42.6629,
+  longitude: 21.1655,
+  answers: answerList,
+  ...overrides,
+});
+
+const submit = (payload: Record<string, unknown>, headers: Record<string, string> = collector) =>
+  app.inject({ method: 'POST', url: '/api/collect/submissions', headers, payload });
+
+const tower = (name = 'Kulla e Jasharëve'): Answer[] => [
+  { questionId: q.name.id, value: name },
+  { questionId: q.kind.id, value: 'Kullë' },
+  { questionId: q.material.id, value: 'Qerpiç' },
+];
+
+describe('downloading surveys to a field device', () => {
+  it('gives a collector every active survey with a dataset, whole, in all three languages', async () => {
+    const passive = await createSurvey(database.db, { surveyState: 0, defaultDatasetId: dataset.id });
+    const homeless = await createSurvey(database.db);
+    const response = await app.inject({ method: 'GET', url: '/api/collect/surveys', headers: collector });
+    expect(response.statusCode).toBe(200);
+    const ids = response.json().items.map((item: { survey: { id: number } }) => item.survey.id);
+    expect(ids).toContain(survey.id);
+    expect(ids).not.toContain(passive.id);
+    expect(ids).not.toContain(homeless.id);
+
+    const ours = response.json().items.find((item: { survey: { id: number } }) => item.survey.id === survey.id);
+    const kind = ours.questions.find((node: { id: number }) => node.id === q.kind.id);
+    expect(kind).toMatchObject({
+      titleXk: expect.any(String),
+      titleEn: expect.any(String),
+      titleSr: expect.any(String),
+    });
+    expect(kind.options).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ value: 'Rrënojë', validateType: 'NEXT_QUESTION', toQuestionNr: '5' }),
+      ]),
+    );
+    const material = ours.questions.find((node: { id: number }) => node.id === q.material.id);
+    expect(material.options).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          value: 'Qerpiç',
+          conditionalParentQuestionId: q.kind.id,
+          conditionalParentQuestionValue: 'Kullë',
+        }),
+      ]),
+    );
+    expect(ours.revision).toEqual(expect.any(String));
+  });
+
+  it('answers 304 while the survey a device holds is unchanged, and the new survey once it changes', async () => {
+    const first = await app.inject({ method: 'GET', url: '/api/collect/surveys', headers: collector });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const unchanged = await app.inject({
+      method: 'GET',
+      url: '/api/collect/surveys',
+      headers: { ...collector, 'if-none-match': etag },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+
+    const extra = await createSurvey(database.db, { defaultDatasetId: dataset.id });
+    await createQuestion(database.db, extra.id, { questionType: 'TEXT' });
+    const changed = await app.inject({
+      method: 'GET',
+      url: '/api/collect/surveys',
+      headers: { ...collector, 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    const revisionOf = (body: { items: { survey: { id: number }; revision: string }[] }) =>
+      body.items.find((item) => item.survey.id === survey.id)?.revision;
+    // The survey the device already has keeps its revision: only the new one needs downloading.
+    expect(revisionOf(changed.json())).toBe(revisionOf(first.json()));
+  });
+
+  it('is for accounts only: anonymous 401, guests 403', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/collect/surveys' })).statusCode).toBe(401);
+    const guest = await app.inject({ method: 'GET', url: '/api/collect/surveys', headers: await asGuest() });
+    expect(guest.statusCode).toBe(403);
+  });
+});
+
+describe('submitting a filled-in survey', () => {
+  it('makes an UPLOADED asset in the survey’s dataset, named after its name answer, with the collector and place', async () => {
+    const response = await submit(submission(tower()));
+    expect(response.statusCode).toBe(201);
+    const created = response.json();
+    expect(created).toMatchObject({ status: 'UPLOADED', datasetId: dataset.id, surveyId: survey.id });
+
+    const [asset] = await database.db.select().from(assets).where(eq(assets.id, created.id));
+    expect(asset).toMatchObject({
+      name: 'Kulla e Jasharëve',
+      latitude: 42.6629,
+      longitude: 21.1655,
+      status: 'UPLOADED',
+    });
+    expect(asset!.userId).not.toBeNull();
+    const stored = await database.db.select().from(answers).where(eq(answers.assetId, created.id));
+    expect(stored.map((answer) => answer.value).sort()).toEqual(['Kulla e Jasharëve', 'Kullë', 'Qerpiç']);
+    expect(stored.every((answer) => answer.questionId === q.name.id || answer.optionId !== null)).toBe(true);
+
+    const history = await app.inject({
+      method: 'GET',
+      url: `/api/surveys/assets/${created.id}/history`,
+      headers: await asAdmin(database.db),
+    });
+    expect(history.json().items[0]).toMatchObject({ action: 'submit' });
+  });
+
+  it('answers a resend with the asset of the first send and makes nothing new, even when both arrive at once', async () => {
+    const payload = submission(tower('Kulla e dyfishtë'));
+    const [first, second] = await Promise.all([submit(payload), submit(payload)]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 201]);
+    expect(first.json().id).toBe(second.json().id);
+    const third = await submit(payload);
+    expect(third.statusCode).toBe(200);
+    expect(third.json().id).toBe(first.json().id);
+    const made = await database.db.select().from(assets).where(eq(assets.uniqueId, payload.uniqueId));
+    expect(made).toHaveLength(1);
+  });
+
+  it("refuses someone else's uniqueId with 409 instead of showing their asset", async () => {
+    const payload = submission(tower());
+    expect((await submit(payload)).statusCode).toBe(201);
+    const other = await createUser(database.db, { role: ROLE.USER });
+    const token = await new TokenService(testConfig().auth.jwtSecret, 3600).sign({
+      guest: false,
+      userId: other.id,
+      role: ROLE.USER,
+    });
+    const response = await submit(payload, { authorization: `Bearer ${token}` });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ field: 'uniqueId' });
+  });
+
+  it('refuses answers the survey does not allow, naming the question, and stores nothing', async () => {
+    const before = (await database.db.select({ id: assets.id }).from(assets)).length;
+    const cases: { answers: Answer[]; code: string; message: RegExp }[] = [
+      { answers: [{ questionId: 999_999, value: 'x' }], code: 'unknown_question', message: /999999/ },
+      { answers: [{ questionId: q.kind.id, value: 'Kështjellë' }], code: 'invalid_answer', message: /question 2/ },
+      {
+        // Qerpiç is offered only for towers.
+        answers: [
+          { questionId: q.kind.id, value: 'Rrënojë' },
+          { questionId: q.material.id, value: 'Qerpiç' },
+        ],
+        code: 'skipped_question',
+        message: /Question 3 .*question 2/,
+      },
+      {
+        answers: [
+          { questionId: q.kind.id, value: 'E zhdukur' },
+          { questionId: q.closing.id, value: 'Shënim' },
+        ],
+        code: 'skipped_question',
+        message: /Question 7/,
+      },
+      { answers: [{ questionId: q.floors.id, value: '40' }], code: 'outside_limits', message: /Question 4 .*1 to 12/ },
+      { answers: [{ questionId: q.floors.id, value: 'shumë' }], code: 'outside_limits', message: /Question 4/ },
+      { answers: [{ questionId: q.uses.id, value: 'Banim,Muze,Depo' }], code: 'outside_limits', message: /Question 6/ },
+    ];
+    for (const { answers: answerList, code, message } of cases) {
+      const response = await submit(submission(answerList));
+      expect(response.statusCode, JSON.stringify(answerList)).toBe(400);
+      expect(response.json()).toMatchObject({ code, field: expect.stringMatching(/^answers\.\d+\./) });
+      expect(response.json().message).toMatch(message);
+    }
+    const conditional = await submit(
+      submission([
+        { questionId: q.kind.id, value: 'Kullë' },
+        { questionId: q.material.id, value: 'Gur' },
+        { questionId: q.name.id, value: 'ok' },
+      ]),
+    );
+    expect(conditional.statusCode).toBe(201);
+    // Qerpiç applies only when question 2 is answered Kullë; here it is left unanswered.
+    const mismatch = await submit(submission([{ questionId: q.material.id, value: 'Qerpiç' }]));
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().message).toMatch(/applies only when question 2 is answered "Kullë"/);
+    expect((await database.db.select({ id: assets.id }).from(assets)).length).toBe(before + 1);
+  });
+
+  it('keeps to the limits it can read and lets a jump skip questions', async () => {
+    const response = await submit(
+      submission([
+        { questionId: q.kind.id, value: 'Rrënojë' },
+        { questionId: q.notes.id, value: 'Mbetet vetëm themeli' },
+        { questionId: q.floors.id, value: null },
+        { questionId: q.uses.id, value: 'Banim, Muze' },
+      ]),
+    );
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('takes a registered device, in any spelling of its MAC address, and refuses an unknown one (403)', async () => {
+    const [device] = await database.db.insert(devices).values({ mac: 'A4:5E:60:C1:22:0F' }).returning();
+    const known = await submit(submission(tower(), { deviceMac: 'a4-5e-60-c1-22-0f' }));
+    expect(known.statusCode).toBe(201);
+    const [asset] = await database.db.select().from(assets).where(eq(assets.id, known.json().id));
+    expect(asset!.deviceId).toBe(device!.id);
+
+    const unknown = await submit(submission(tower(), { deviceMac: '02:00:00:00:00:99' }));
+    expect(unknown.statusCode).toBe(403);
+    expect(unknown.json().message).toBe('Device not registered');
+  });
+
+  it('refuses a survey that is unknown (400), passive or without a dataset (409), and a date in the future', async () => {
+    const unknown = await submit(submission([], { surveyId: 999_999 }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().field).toBe('surveyId');
+    const passive = await createSurvey(database.db, { surveyState: 0, defaultDatasetId: dataset.id });
+    expect((await submit(submission([], { surveyId: passive.id }))).statusCode).toBe(409);
+    const homeless = await createSurvey(database.db);
+    expect((await submit(submission([], { surveyId: homeless.id }))).statusCode).toBe(409);
+    const future = await submit(submission(tower(), { date: '2099-01-01T00:00:00.000Z' }));
+    expect(future.statusCode).toBe(400);
+    expect(future.json().field).toBe('date');
+    const badPlace = await submit(submission(tower(), { latitude: 91 }));
+    expect(badPlace.statusCode).toBe(400);
+  });
+
+  it('is refused to anonymous visitors (401) and guests (403)', async () => {
+    const payload = submission(tower());
+    expect((await app.inject({ method: 'POST', url: '/api/collect/submissions', payload })).statusCode).toBe(401);
+    expect((await submit(payload, await asGuest())).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import type { AssetAnswerInput } from '@trashegimia/contract/assets';
+import type { QuestionNode } from '@trashegimia/contract/questions';
+import { badRequest } from '../../errors';
+import { compareQuestionNr } from '../assets/survey-text';
+
+type AnswerInput = z.output<typeof AssetAnswerInput>;
+
+/**
+ * The rules of filling a survey in that the asset editor does not apply (an administrator may
+ * correct anything): skip logic and limits. Options, conditions and unknown questions are checked
+ * when the answers are stored (assets' answerRows).
+ *
+ * Skip logic: questions are filled in tree order. A chosen option with NEXT_QUESTION jumps to
+ * `toQuestionNr`, so the questions in between stay unanswered; END_SURVEY leaves every later
+ * question unanswered. A jump backwards is ignored (a device cannot loop).
+ *
+ * Limits (free text in the spec): when limMin or limMax reads as a number, a TEXT answer must be a
+ * number within them and a MULTIPLE_CHOICE answer must choose that many options; other limits
+ * are notes for the collector and are not enforced. An unanswered question meets every limit.
+ */
+export function checkSubmissionRules(tree: QuestionNode[], inputs: AnswerInput[]): void {
+  const answered = new Map(inputs.map((input, index) => [input.questionId, { input, index }]));
+  let jumpTo: { nr: string; from: string } | null = null;
+  let endedAt: string | null = null;
+
+  for (const question of answerableInOrder(tree)) {
+    if (jumpTo && compareQuestionNr(question.questionNr, jumpTo.nr) >= 0) jumpTo = null;
+    const answer = answered.get(question.id);
+    if (!answer || isBlank(answer.input)) continue;
+
+    const skippedBy = endedAt ?? jumpTo?.from;
+    if (skippedBy) {
+      throw badRequest(
+        `answers.${answer.index}.questionId`,
+        `Question ${question.questionNr} is skipped after the answer to question ${skippedBy} and must stay unanswered`,
+        'skipped_question',
+      );
+    }
+    checkLimits(question, answer.input, answer.index);
+
+    for (const option of chosenOptions(question, answer.input.value ?? '')) {
+      if (option.validateType === 'END_SURVEY') endedAt = question.questionNr;
+      if (
+        option.validateType === 'NEXT_QUESTION' &&
+        option.toQuestionNr &&
+        compareQuestionNr(option.toQuestionNr, question.questionNr) > 0 &&
+        (!jumpTo || compareQuestionNr(option.toQuestionNr, jumpTo.nr) > 0)
+      ) {
+        jumpTo = { nr: option.toQuestionNr, from: question.questionNr };
+      }
+    }
+  }
+}
+
+/** The questions that take answers (PARENT), in the order a collector meets them. */
+function* answerableInOrder(nodes: QuestionNode[]): Generator<QuestionNode> {
+  for (const node of [...nodes].sort((a, b) => compareQuestionNr(a.questionNr, b.questionNr))) {
+    if (node.questionCategory === 'PARENT') yield node;
+    yield* answerableInOrder(node.children);
+  }
+}
+
+const isBlank = (input: AnswerInput) => (input.value ?? '') === '' && (input.value2 ?? '') === '';
+
+/** The options an answer names by value (a multiple choice's comma-separated values, or one whole value). */
+function chosenOptions(question: QuestionNode, value: string) {
+  const byValue = new Map(question.options.map((option) => [option.value, option]));
+  const whole = byValue.get(value);
+  if (whole) return [whole];
+  if (question.questionType !== 'MULTIPLE_CHOICE') return [];
+  return value.split(',').flatMap((part) => byValue.get(part.trim()) ?? []);
+}
+
+const numberIn = (text: string | null): number | null => {
+  if (text === null || text.trim() === '') return null;
+  const number = Number(text.trim().replace(',', '.'));
+  return Number.isFinite(number) ? number : null;
+};
+
+function checkLimits(question: QuestionNode, input: AnswerInput, index: number) {
+  const min = numberIn(question.limMin);
+  const max = numberIn(question.limMax);
+  if (min === null && max === null) return;
+  const range = `${min ?? '…'} to ${max ?? '…'}`;
+  const outside = (amount: number) => (min !== null && amount < min) || (max !== null && amount > max);
+
+  if (question.questionType === 'TEXT') {
+    const amount = numberIn(input.value ?? null);
+    if (amount === null || outside(amount)) {
+      throw badRequest(
+        `answers.${index}.value`,
+        `Question ${question.questionNr} takes a number from ${range}`,
+        'outside_limits',
+      );
+    }
+  }
+  if (question.questionType === 'MULTIPLE_CHOICE') {
+    const chosen = chosenOptions(question, input.value ?? '').length;
+    if (outside(chosen)) {
+      throw badRequest(
+        `answers.${index}.value`,
+        `Question ${question.questionNr} takes from ${range} choices`,
+        'outside_limits',
+      );
+    }
+  }
+}
