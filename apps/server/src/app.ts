@@ -20,6 +20,7 @@ import { assetRoutes } from './modules/assets/assets.routes';
 import { datasetRoutes } from './modules/datasets/datasets.routes';
 import { collectRoutes } from './modules/collect/collect.routes';
 import { deviceRoutes } from './modules/devices/devices.routes';
+import { importRoutes } from './modules/imports/imports.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { guidelineRoutes } from './modules/guidelines/guidelines.routes';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -99,6 +100,11 @@ export async function buildApp({ config, db: givenDatabase, logger }: BuildAppOp
       await api.register(datasetRoutes, { prefix: '/datasets', db: database.db });
       await api.register(deviceRoutes, { prefix: '/devices', db: database.db });
       await api.register(collectRoutes, { prefix: '/collect', db: database.db });
+      await api.register(importRoutes, {
+        prefix: '/imports',
+        db: database.db,
+        maxBytes: config.uploads.importMaxBytes,
+      });
       await api.register(assetRoutes, { prefix: '/surveys', db: database.db, blobs });
       if (blobs instanceof LocalBlobStore) await api.register(blobRoutes, { prefix: '/blobs', store: blobs });
       await api.register(exportRoutes, { prefix: '/surveys', db: database.db, blobs });

@@ -74,6 +74,7 @@ const Environment = z
     AZURE_STORAGE_CONNECTION_STRING: z.string().optional(),
     AZURE_STORAGE_CONTAINER: z.string().optional(),
     GUIDELINE_MAX_MB: positiveInt.default(50),
+    IMPORT_MAX_MB: positiveInt.default(30),
     MEDIA_MAX_MB_PHOTO: positiveInt.default(25),
     MEDIA_MAX_MB_VIDEO: positiveInt.default(2048),
     MEDIA_MAX_MB_AUDIO: positiveInt.default(200),
@@ -134,7 +135,7 @@ export type Config = {
   readonly captcha: CaptchaConfig;
   readonly storage: StorageConfig;
   /** The largest files each kind of upload accepts, in bytes. */
-  readonly uploads: { guidelineMaxBytes: number; mediaMaxBytes: Record<MediaType, number> };
+  readonly uploads: { guidelineMaxBytes: number; importMaxBytes: number; mediaMaxBytes: Record<MediaType, number> };
   readonly map: { tileUrl: string; attribution: string };
   readonly webDistDir: string;
 };
@@ -186,6 +187,7 @@ function toConfig(env: Environment): Config {
         : { driver: 'local' },
     uploads: {
       guidelineMaxBytes: env.GUIDELINE_MAX_MB * 1024 * 1024,
+      importMaxBytes: env.IMPORT_MAX_MB * 1024 * 1024,
       mediaMaxBytes: {
         PHOTO: env.MEDIA_MAX_MB_PHOTO * 1024 * 1024,
         VIDEO: env.MEDIA_MAX_MB_VIDEO * 1024 * 1024,

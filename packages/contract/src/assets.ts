@@ -362,8 +362,11 @@ export const AssetHistoryEntry = z.object({
   /** Who saved it: the account's name at the time (null for the system). */
   actorId: z.number().int().nullable(),
   actorName: z.string().nullable(),
-  /** The submission from the field, an edit of the asset, or a change of its status (alone or in a bulk review). */
-  action: z.enum(['submit', 'edit', 'status']),
+  /**
+   * The submission from the field, the bulk import that made it, an edit of the asset, or a change
+   * of its status (alone or in a bulk review).
+   */
+  action: z.enum(['submit', 'import', 'edit', 'status']),
   changes: z.array(AssetChange),
 });
 export type AssetHistoryEntry = z.infer<typeof AssetHistoryEntry>;

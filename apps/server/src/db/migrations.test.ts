@@ -26,6 +26,7 @@ describe('migrations', () => {
       'datasets',
       'devices',
       'guidelines',
+      'imports',
       'media',
       'question_groups',
       'question_library',

@@ -13,3 +13,4 @@ export * from './guidelines';
 export * from './question-library';
 export * from './audit-log';
 export * from './used-captchas';
+export * from './imports';

@@ -97,7 +97,7 @@ function rowsOf(input: AnswerInput, index: number, context: AnswerContext): Stor
     throw badRequest(
       `answers.${index}.value`,
       `"${unknown}" is not an option of question ${question.questionNr}`,
-      'invalid_answer',
+      'unknown_option',
     );
   }
   const chosen = options as OfferedOptionRow[];

@@ -144,6 +144,7 @@ export async function presentAssetHistory(
 
 const HISTORY_ACTIONS: Record<string, AssetHistoryEntry['action']> = {
   'asset.submit': 'submit',
+  'asset.import': 'import',
   'asset.update': 'edit',
   'asset.status': 'status',
 };

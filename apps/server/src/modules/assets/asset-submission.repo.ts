@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { assets } from '../../db/schema/index';
+import { answers, assets } from '../../db/schema/index';
 import type { AssetEdit } from './asset-review.repo';
 
 const submissionColumns = {
@@ -42,4 +42,25 @@ export async function insertSubmission(db: Executor, values: NewSubmissionRow): 
     .onConflictDoNothing({ target: assets.uniqueId })
     .returning(submissionColumns);
   return row;
+}
+
+/** PostgreSQL takes at most 65,535 parameters per statement; these sizes stay well below with every column. */
+const ASSET_ROWS_PER_STATEMENT = 1000;
+const ANSWER_ROWS_PER_STATEMENT = 5000;
+
+/** New UPLOADED assets, in order; answers their ids in the same order. */
+export async function insertAssets(db: Executor, values: NewSubmissionRow[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < values.length; start += ASSET_ROWS_PER_STATEMENT) {
+    const chunk = values.slice(start, start + ASSET_ROWS_PER_STATEMENT).map((row) => ({ ...row, status: 'UPLOADED' }));
+    const inserted = await db.insert(assets).values(chunk).returning({ id: assets.id });
+    ids.push(...inserted.map((row) => row.id));
+  }
+  return ids;
+}
+
+export async function insertAnswers(db: Executor, rows: (typeof answers.$inferInsert)[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += ANSWER_ROWS_PER_STATEMENT) {
+    await db.insert(answers).values(rows.slice(start, start + ANSWER_ROWS_PER_STATEMENT));
+  }
 }

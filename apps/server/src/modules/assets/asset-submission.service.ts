@@ -1,14 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { AssetAnswerInput } from '@trashegimia/contract/assets';
 import type { Submission } from '@trashegimia/contract/collect';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Executor, Transaction } from '../../db/client';
 import { conflict } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit, recordAudits } from '../audit/audit.service';
 import type { UserClaims } from '../auth/guards';
 import { answerRows, IDENTIFIER_COLUMNS, identifierColumns } from './asset-answers';
-import { replaceAnswers, selectIdentifierQuestions } from './asset-review.repo';
+import type { AnswerSnapshot } from './asset-history.presenter';
+import { type AssetEdit, replaceAnswers, selectIdentifierQuestions, type StoredAnswerRow } from './asset-review.repo';
 import { answerContext, answerSnapshots } from './asset-review.service';
-import { findSubmissionByUniqueId, insertSubmission, type SubmissionRow } from './asset-submission.repo';
+import {
+  findSubmissionByUniqueId,
+  insertAnswers,
+  insertAssets,
+  insertSubmission,
+  type SubmissionRow,
+} from './asset-submission.repo';
 
 /** A filled-in survey from the field, checked against its survey by the collect module already. */
 export type NewSubmission = {
@@ -19,8 +27,10 @@ export type NewSubmission = {
   latitude: number | null;
   longitude: number | null;
   deviceId: number | null;
-  answers: z.output<typeof AssetAnswerInput>[];
+  answers: AnswerInput[];
 };
+
+type AnswerInput = z.output<typeof AssetAnswerInput>;
 
 const presentSubmission = (row: SubmissionRow): Submission => ({
   id: row.id,
@@ -45,9 +55,26 @@ export async function findOwnSubmission(db: Executor, actor: UserClaims, uniqueI
 }
 
 /**
- * Makes the asset, UPLOADED, with its answers in one transaction. The answers are checked as the
- * asset editor's are (questions of the survey, options of their question, conditional options);
- * the identifier columns follow them. Audited as a submission, with every answer.
+ * Checks answers against a survey's questions as the asset editor does (questions of the survey,
+ * options of their question, conditional options), for many assets at once: the survey is read once.
+ */
+export async function answerChecker(db: Executor, surveyId: number, questionIds: number[]) {
+  const context = await answerContext(db, surveyId, questionIds, []);
+  const identifierQuestions = await selectIdentifierQuestions(db, surveyId, Object.keys(IDENTIFIER_COLUMNS));
+  const answered = new Set(questionIds);
+  return {
+    /** The answer rows to store; throws a 400 naming the first answer the survey does not allow. */
+    rows: (inputs: AnswerInput[]) => answerRows(inputs, context),
+    /** The asset columns (name, municipality, …, risk level) that follow those rows. */
+    columns: (rows: StoredAnswerRow[]) => identifierColumns(identifierQuestions, answered, rows),
+    /** How the audit log keeps the answers (as an edit's after-snapshot). */
+    snapshot: (rows: StoredAnswerRow[]) => answerSnapshots(questionIds, context.questions, rows),
+  };
+}
+
+/**
+ * Makes the asset, UPLOADED, with its answers in one transaction; the answers are checked by
+ * answerChecker. Audited as a submission, with every answer.
  */
 export async function submitAsset(
   db: Database,
@@ -56,15 +83,10 @@ export async function submitAsset(
 ): Promise<{ submission: Submission; created: boolean }> {
   const questionIds = [...new Set(submission.answers.map((answer) => answer.questionId))];
   const inserted = await db.transaction(async (tx) => {
-    const context = await answerContext(tx, submission.surveyId, questionIds, []);
-    const rows = answerRows(submission.answers, context);
-    const identifierQuestions = await selectIdentifierQuestions(
-      tx,
-      submission.surveyId,
-      Object.keys(IDENTIFIER_COLUMNS),
-    );
+    const check = await answerChecker(tx, submission.surveyId, questionIds);
+    const rows = check.rows(submission.answers);
     const row = await insertSubmission(tx, {
-      ...identifierColumns(identifierQuestions, new Set(questionIds), rows),
+      ...check.columns(rows),
       surveyId: submission.surveyId,
       datasetId: submission.datasetId,
       uniqueId: submission.uniqueId,
@@ -82,7 +104,7 @@ export async function submitAsset(
       subjectType: 'asset',
       subjectId: row.id,
       before: { answers: {} },
-      after: { answers: answerSnapshots(questionIds, context.questions, rows) },
+      after: { answers: check.snapshot(rows) },
     });
     return row;
   });
@@ -92,4 +114,57 @@ export async function submitAsset(
   const existing = await findOwnSubmission(db, actor, submission.uniqueId);
   if (!existing) throw new Error(`submission ${submission.uniqueId} conflicted but cannot be found`);
   return { submission: existing, created: false };
+}
+
+/** One asset of a bulk import, its answers already checked by answerChecker. */
+export type ImportedAsset = {
+  columns: AssetEdit;
+  date: Date;
+  latitude: number | null;
+  longitude: number | null;
+  rows: StoredAnswerRow[];
+  snapshot: Record<string, AnswerSnapshot>;
+};
+
+/**
+ * Writes a batch of imported assets (UPLOADED, new uniqueIds) with their answers, and an audit
+ * entry for each naming the file, in the caller's transaction: an import is all or nothing.
+ */
+export async function insertImportedAssets(
+  tx: Transaction,
+  actor: UserClaims,
+  target: { surveyId: number; datasetId: number; fileName: string; importId: string },
+  batch: ImportedAsset[],
+): Promise<number> {
+  if (batch.length === 0) return 0;
+  const ids = await insertAssets(
+    tx,
+    batch.map((asset) => ({
+      ...asset.columns,
+      surveyId: target.surveyId,
+      datasetId: target.datasetId,
+      uniqueId: randomUUID(),
+      date: asset.date,
+      latitude: asset.latitude,
+      longitude: asset.longitude,
+      userId: actor.userId,
+      deviceId: null,
+    })),
+  );
+  await insertAnswers(
+    tx,
+    batch.flatMap((asset, index) => asset.rows.map((row) => ({ ...row, assetId: ids[index]! }))),
+  );
+  await recordAudits(
+    tx,
+    actor.userId,
+    batch.map((asset, index) => ({
+      action: 'asset.import',
+      subjectType: 'asset',
+      subjectId: ids[index]!,
+      before: { answers: {} },
+      after: { answers: asset.snapshot, fileName: target.fileName, importId: target.importId },
+    })),
+  );
+  return ids.length;
 }

@@ -202,7 +202,7 @@ describe('submitting a filled-in survey', () => {
     const before = (await database.db.select({ id: assets.id }).from(assets)).length;
     const cases: { answers: Answer[]; code: string; message: RegExp }[] = [
       { answers: [{ questionId: 999_999, value: 'x' }], code: 'unknown_question', message: /999999/ },
-      { answers: [{ questionId: q.kind.id, value: 'Kështjellë' }], code: 'invalid_answer', message: /question 2/ },
+      { answers: [{ questionId: q.kind.id, value: 'Kështjellë' }], code: 'unknown_option', message: /question 2/ },
       {
         // Qerpiç is offered only for towers.
         answers: [

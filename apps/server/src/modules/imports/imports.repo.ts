@@ -1,0 +1,26 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { imports } from '../../db/schema/index';
+
+export type ImportRow = typeof imports.$inferSelect;
+
+export async function insertImport(db: Executor, values: typeof imports.$inferInsert): Promise<ImportRow> {
+  const [row] = await db.insert(imports).values(values).returning();
+  return row!;
+}
+
+export async function findImport(db: Executor, id: string): Promise<ImportRow | undefined> {
+  const [row] = await db.select().from(imports).where(eq(imports.id, id)).limit(1);
+  return row;
+}
+
+export async function markImport(
+  db: Executor,
+  id: string,
+  outcome: { state: 'imported'; importedAssets: number } | { state: 'failed'; error: string },
+) {
+  await db
+    .update(imports)
+    .set({ ...outcome, ...(outcome.state === 'imported' && { error: null }), updatedAt: new Date() })
+    .where(eq(imports.id, id));
+}

@@ -1,0 +1,192 @@
+import type { z } from 'zod';
+import type { TokenClaims } from '@trashegimia/contract/auth';
+import type { Language } from '@trashegimia/contract/common';
+import {
+  type CreateImportQuery,
+  type Import,
+  type ImportMapping,
+  type ImportPreview,
+  MAX_LISTED_IMPORT_PROBLEMS,
+} from '@trashegimia/contract/imports';
+import type { QuestionNode } from '@trashegimia/contract/questions';
+import type { Database, Executor } from '../../db/client';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { answerChecker, insertImportedAssets } from '../assets/asset-submission.service';
+import { assertAdmin, type UserClaims } from '../auth/guards';
+import { requireVisibleDataset } from '../datasets/datasets.service';
+import { surveyQuestionTree } from '../questions/questions.service';
+import { requireSurvey } from '../surveys/surveys.service';
+import { type ImportQuestion, assertMappingFits, checkRows, suggestMapping } from './import-rows';
+import type { ImportJobs } from './import-jobs';
+import { findImport, type ImportRow, insertImport, markImport } from './imports.repo';
+import { readSheet } from './spreadsheet';
+
+/** Assets written per batch of a run: progress moves on per batch. */
+const ASSETS_PER_BATCH = 500;
+const SAMPLE_ROWS = 5;
+
+const importNotFound = () => notFound('import');
+
+/** POST /imports: reads the file and keeps it, as text, for mapping and preview. */
+export async function createImport(
+  db: Database,
+  viewer: TokenClaims | null,
+  query: z.output<typeof CreateImportQuery>,
+  file: { kind: 'xlsx' | 'csv'; bytes: Buffer },
+  language: Language,
+): Promise<Import> {
+  assertAdmin(viewer);
+  await asBadInput('surveyId', () => requireSurvey(db, query.surveyId));
+  await asBadInput('datasetId', () => requireVisibleDataset(db, viewer, query.datasetId));
+  const sheet = await readSheet(file.kind, file.bytes);
+  const row = await insertImport(db, {
+    fileName: query.fileName,
+    surveyId: query.surveyId,
+    datasetId: query.datasetId,
+    headers: sheet.headers,
+    rows: sheet.rows,
+    createdBy: viewer.userId,
+  });
+  return presentImport(row, await answerableQuestions(db, row.surveyId, language), undefined);
+}
+
+export async function getImport(
+  db: Executor,
+  viewer: TokenClaims | null,
+  jobs: ImportJobs,
+  id: string,
+  language: Language,
+): Promise<Import> {
+  assertAdmin(viewer);
+  const row = await requireImport(db, id);
+  return presentImport(row, await answerableQuestions(db, row.surveyId, language), jobs.progressOf(id));
+}
+
+/** POST /imports/{id}/preview: every row's problems under this mapping; nothing is written. */
+export async function previewImport(
+  db: Executor,
+  viewer: TokenClaims | null,
+  id: string,
+  mapping: ImportMapping,
+  language: Language,
+): Promise<ImportPreview> {
+  assertAdmin(viewer);
+  const { row, checked } = await checkImport(db, id, mapping, language);
+  return {
+    rowCount: row.rows.length,
+    validRows: row.rows.length - checked.badRows,
+    problemCount: checked.problems.length,
+    problems: checked.problems.slice(0, MAX_LISTED_IMPORT_PROBLEMS),
+    mappingProblems: checked.mappingProblems,
+  };
+}
+
+/**
+ * POST /imports/{id}/run: imports every row in one transaction, or refuses (400, naming the rows)
+ * when any row has a problem, so a file is imported whole or not at all. Runs in the background;
+ * GET /imports/{id} follows its progress.
+ */
+export async function runImport(
+  db: Database,
+  viewer: TokenClaims | null,
+  jobs: ImportJobs,
+  id: string,
+  mapping: ImportMapping,
+  language: Language,
+): Promise<Import> {
+  assertAdmin(viewer);
+  const { row, checked, questions } = await checkImport(db, id, mapping, language);
+  if (row.state === 'imported') throw conflict('This file has been imported already', 'import_done');
+  const first = [...checked.mappingProblems, ...checked.problems.slice(0, 3).map((p) => `Row ${p.row}: ${p.message}`)];
+  if (first.length > 0) {
+    const more = checked.problems.length + checked.mappingProblems.length - first.length;
+    throw badRequest(
+      'mapping',
+      `Nothing was imported. ${first.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`,
+      'import_problems',
+    );
+  }
+  const actor: UserClaims = viewer;
+  const started = jobs.start(id, checked.assets.length, async (report) => {
+    try {
+      await db.transaction(async (tx) => {
+        let written = 0;
+        for (let start = 0; start < checked.assets.length; start += ASSETS_PER_BATCH) {
+          written += await insertImportedAssets(
+            tx,
+            actor,
+            { surveyId: row.surveyId, datasetId: row.datasetId, fileName: row.fileName, importId: row.id },
+            checked.assets.slice(start, start + ASSETS_PER_BATCH),
+          );
+          report(written);
+        }
+        await markImport(tx, id, { state: 'imported', importedAssets: written });
+      });
+    } catch (error) {
+      await markImport(db, id, { state: 'failed', error: error instanceof Error ? error.message : String(error) });
+    }
+  });
+  if (!started) throw conflict('This file is being imported already', 'import_running');
+  return presentImport(row, questions, jobs.progressOf(id));
+}
+
+async function checkImport(db: Executor, id: string, mapping: ImportMapping, language: Language) {
+  const row = await requireImport(db, id);
+  const questions = await answerableQuestions(db, row.surveyId, language);
+  const sheet = { headers: row.headers, rows: row.rows };
+  assertMappingFits(mapping, sheet.headers, questions);
+  const questionIds = Object.values(mapping).flatMap((target) => ('questionId' in target ? [target.questionId] : []));
+  const check = await answerChecker(db, row.surveyId, questionIds);
+  return { row, questions, checked: checkRows(sheet, mapping, questions, check, row.createdAt) };
+}
+
+async function requireImport(db: Executor, id: string) {
+  const row = await findImport(db, id);
+  if (!row) throw importNotFound();
+  return row;
+}
+
+/** The survey's PARENT questions, in tree order. */
+async function answerableQuestions(db: Executor, surveyId: number, language: Language): Promise<ImportQuestion[]> {
+  const { items } = await surveyQuestionTree(db, surveyId, language);
+  const flat: ImportQuestion[] = [];
+  const walk = (nodes: QuestionNode[]) => {
+    for (const node of nodes) {
+      if (node.questionCategory === 'PARENT') flat.push(node);
+      walk(node.children);
+    }
+  };
+  walk(items);
+  return flat;
+}
+
+function presentImport(
+  row: ImportRow,
+  questions: ImportQuestion[],
+  progress: { processedRows: number } | undefined,
+): Import {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    surveyId: row.surveyId,
+    datasetId: row.datasetId,
+    headers: row.headers,
+    sampleRows: row.rows.slice(0, SAMPLE_ROWS),
+    rowCount: row.rows.length,
+    suggestedMapping: suggestMapping(row.headers, questions),
+    state: progress ? 'running' : (row.state as Import['state']),
+    processedRows: progress?.processedRows ?? (row.state === 'imported' ? row.rows.length : 0),
+    importedAssets: row.importedAssets,
+    error: row.error,
+  };
+}
+
+/** A survey or dataset named in the query that does not exist is bad input (400), not a missing page. */
+async function asBadInput(field: string, lookup: () => Promise<unknown>) {
+  try {
+    await lookup();
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) throw badRequest(field, `${field}: does not exist`);
+    throw error;
+  }
+}
