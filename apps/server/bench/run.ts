@@ -8,7 +8,7 @@
  * (app.inject), loads N synthetic assets (synthetic-data.ts), starts the real app in a child
  * process and loads it with autocannon (http-load.ts), times the 3-filter query's SQL directly,
  * times the interactive map's 10,000 points (map-points.ts), approves 10,000 assets in one bulk
- * review (bulk-review.ts), and exports a whole dataset as CSV and XLSX while sampling the server's
+ * review (bulk-review.ts), imports a 10,000-row spreadsheet whole (bulk-import.ts), and exports a whole dataset as CSV and XLSX while sampling the server's
  * memory (export-memory.ts). Figures are printed beside their
  * targets, never asserted: a missed target does not fail the run, an error does.
  */
@@ -31,6 +31,7 @@ import { type AssetCriteria, assetPageQuery } from '../src/modules/assets/assets
 import { captchaFor } from '../src/test/captcha';
 import { testConfig } from '../src/test/test-app';
 import { asAdmin, asUser } from '../src/test/tokens';
+import { buildBulkImportFile, measureBulkImport, printBulkImportReport } from './bulk-import';
 import { measureBulkReview, pickBulkReviewIds, printBulkReviewReport } from './bulk-review';
 import { measureExport, startServerProcess } from './export-memory';
 import { preflight, runLoad, runSequential, type Scenario } from './http-load';
@@ -190,6 +191,7 @@ async function benchDriver(kind: 'pglite' | 'pg', flags: Flags): Promise<DriverR
     const user = await asUser(database.db);
     const admin = await asAdmin(database.db);
     const reviewIds = await pickBulkReviewIds(database.db);
+    const importFile = await buildBulkImportFile(database.db);
 
     // PGlite's files belong to one process: hand them to the server process.
     if (kind === 'pglite') {
@@ -232,6 +234,7 @@ async function benchDriver(kind: 'pglite' | 'pg', flags: Flags): Promise<DriverR
       const mapPoints = await measureMapPoints(server.baseUrl, inputs.largestDatasetId, flags);
       // Last on this server: it changes statuses the load scenarios read.
       const bulkReview = await measureBulkReview(server.baseUrl, reviewIds, admin);
+      const bulkImport = await measureBulkImport(server.baseUrl, importFile, admin);
       const failed = [
         ...loadResults,
         filterSequential,
@@ -267,6 +270,7 @@ async function benchDriver(kind: 'pglite' | 'pg', flags: Flags): Promise<DriverR
       printDriverReport(result, { assets: flags.assets, connections: flags.connections, seconds: flags.seconds });
       printMapPointsReport(mapPoints);
       printBulkReviewReport(label, bulkReview);
+      printBulkImportReport(label, bulkImport);
       if (failed.length > 0) {
         const details = failed.map(
           (r) =>
