@@ -69,7 +69,7 @@ export async function buildApp({ config, db: givenDatabase, logger }: BuildAppOp
 
   const tokens = new TokenService(config.auth.jwtSecret, config.auth.tokenTtlSeconds);
   // Modules that read files or hand out their URLs use app.blobs (or get it passed, below).
-  const blobs = createBlobStore(config);
+  const blobs = await createBlobStore(config);
   app.decorate('blobs', blobs);
 
   const { loginMaxFailures, loginWindowSeconds } = config.auth;

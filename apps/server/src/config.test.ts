@@ -57,6 +57,19 @@ describe('loadConfig', () => {
 
   it('requires the Azure settings when the azure storage driver is chosen', () => {
     expect(() => loadConfig({ ...withSecret, STORAGE_DRIVER: 'azure' })).toThrow(/AZURE_STORAGE_CONNECTION_STRING/);
+    const connectionString =
+      'DefaultEndpointsProtocol=https;AccountName=heritage;AccountKey=a2V5;EndpointSuffix=core.windows.net';
+    const azure = { ...withSecret, STORAGE_DRIVER: 'azure', AZURE_STORAGE_CONNECTION_STRING: connectionString };
+    expect(loadConfig({ ...azure, AZURE_STORAGE_CONTAINER: 'media-2024' }).storage).toEqual({
+      driver: 'azure',
+      connectionString,
+      container: 'media-2024',
+    });
+    expect(() => loadConfig({ ...azure, AZURE_STORAGE_CONTAINER: 'Media_Files' })).toThrow(/AZURE_STORAGE_CONTAINER/);
+    const withoutKey = 'BlobEndpoint=https://heritage.blob.core.windows.net;SharedAccessSignature=sv=2024&sig=x';
+    expect(() =>
+      loadConfig({ ...azure, AZURE_STORAGE_CONNECTION_STRING: withoutKey, AZURE_STORAGE_CONTAINER: 'media' }),
+    ).toThrow(/AZURE_STORAGE_CONNECTION_STRING: must hold AccountName and AccountKey/);
   });
 
   it('treats an empty variable as unset', () => {

@@ -71,8 +71,21 @@ const Environment = z
     LOGIN_MAX_FAILURES: positiveInt.default(5),
     LOGIN_WINDOW_SECONDS: positiveInt.default(900),
     STORAGE_DRIVER: StorageDriver.default('local'),
-    AZURE_STORAGE_CONNECTION_STRING: z.string().optional(),
-    AZURE_STORAGE_CONTAINER: z.string().optional(),
+    // The account key signs the SAS URLs uploads and downloads go through.
+    AZURE_STORAGE_CONNECTION_STRING: z
+      .string()
+      .refine(
+        (value) => /(^|;)\s*UseDevelopmentStorage=true/i.test(value) || /(^|;)\s*AccountKey=[^;]+/i.test(value),
+        'must hold AccountName and AccountKey (the key signs upload and download URLs)',
+      )
+      .optional(),
+    AZURE_STORAGE_CONTAINER: z
+      .string()
+      .regex(
+        /^(?=.{3,63}$)[a-z0-9]+(-[a-z0-9]+)*$/,
+        'must be an Azure container name: 3 to 63 lower-case letters, digits and single hyphens',
+      )
+      .optional(),
     GUIDELINE_MAX_MB: positiveInt.default(50),
     IMPORT_MAX_MB: positiveInt.default(30),
     MEDIA_MAX_MB_PHOTO: positiveInt.default(25),

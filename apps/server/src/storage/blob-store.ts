@@ -3,6 +3,12 @@ import type { StorageDriver } from '@trashegimia/contract/system';
 /** How long a read URL stays valid unless the caller asks otherwise. */
 export const DEFAULT_READ_URL_TTL_SECONDS = 3600;
 
+/**
+ * Read URLs' expiry times are rounded up to this step, so the URL of a file stays the same for a few
+ * minutes and the browser's cache (and the page's query cache) can reuse it instead of fetching it again.
+ */
+export const EXPIRY_STEP_SECONDS = 300;
+
 export type ReadUrlOptions = { downloadAs?: string };
 
 /** What an upload grant allows: one content type, at most `maxBytes`, for `expiresIn` seconds. */
@@ -12,13 +18,21 @@ export type WriteUrlOptions = { contentType: string; maxBytes: number; expiresIn
 export type WriteGrant = { uploadUrl: string; requiredHeaders: Record<string, string>; expiresAt: Date };
 
 /**
+ * A stored file's size in bytes and, where the driver keeps one, the Content-Type it was uploaded
+ * with: `azure` keeps whatever the PUT sent (a SAS URL cannot pin it); `local` keeps none, having
+ * refused any type but the granted one at the PUT.
+ */
+export type StoredFile = { size: number; contentType?: string };
+
+/**
  * Where media, guidelines and exports' source files live (DESIGN §2). Paths are relative,
  * slash-separated and never leave the store (`demo/001-kulla.png`); see `parseBlobPath`.
  *
  * Drivers: `local` (files under DATA_DIR/blobs, read and written through HMAC-signed URLs the API
- * serves) now; `azure` (SAS URLs) joins this interface later without changing its callers.
+ * serves) and `azure` (a container of a storage account, read and written through SAS URLs).
  * Uploads never pass through the API's JSON calls: a module grants a signed `writeUrl`, the page
- * PUTs the file there, and the module then registers the path it granted.
+ * PUTs the file there, and the module then registers the path it granted, checking what arrived
+ * (size, type, first bytes) because not every driver can refuse a bad upload while it arrives.
  */
 export interface BlobStore {
   readonly driver: StorageDriver;
@@ -35,15 +49,21 @@ export interface BlobStore {
 
 /** A store that also takes uploads and removes files: for modules that manage files, not just show them. */
 export interface WritableBlobStore extends BlobStore {
-  /** The stored file's size in bytes, or null when there is none. */
-  stat(path: string): Promise<{ size: number } | null>;
+  /** The stored file's size (and type, see StoredFile), or null when there is none. */
+  stat(path: string): Promise<StoredFile | null>;
   /** The first `length` bytes (fewer when the file is shorter), e.g. to check what kind of file it is. */
   readStart(path: string, length: number): Promise<Buffer>;
   /**
-   * A URL that accepts a PUT of the file at `path` until it expires: signed, and only for the given
-   * content type and at most `maxBytes`. Relative for `local`.
+   * A URL that accepts a PUT of the file at `path` until it expires, signed for that path only.
+   * `local` also refuses any other content type than the given one (415) and more than `maxBytes`
+   * (413) while the file arrives; `azure` cannot, so registration checks `stat`. Relative for `local`.
    */
   writeUrl(path: string, options: WriteUrlOptions): Promise<WriteGrant>;
+  /**
+   * Stores a file the server holds itself rather than one uploaded through a grant (e.g. a test's
+   * fixture), replacing any at `path`.
+   */
+  put(path: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Removes the file; nothing happens when it is already gone. */
   delete(path: string): Promise<void>;
 }

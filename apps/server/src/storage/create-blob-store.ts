@@ -1,11 +1,14 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import type { Config } from '../config';
+import { AzureBlobStore } from './azure-blob-store';
 import type { WritableBlobStore } from './blob-store';
 import { LocalBlobStore } from './local-blob-store';
 
-/** The configured driver behind the one BlobStore interface. */
-export function createBlobStore(config: Pick<Config, 'storage' | 'dataDir' | 'auth'>): WritableBlobStore {
+/** The configured driver behind the one BlobStore interface, ready to use (Azure's container created if missing). */
+export async function createBlobStore(
+  config: Pick<Config, 'storage' | 'dataDir' | 'auth'>,
+): Promise<WritableBlobStore> {
   switch (config.storage.driver) {
     case 'local':
       // Derived from the server secret (as the captcha keys are), so every instance accepts the same URLs.
@@ -13,7 +16,10 @@ export function createBlobStore(config: Pick<Config, 'storage' | 'dataDir' | 'au
         path.join(config.dataDir, 'blobs'),
         createHmac('sha256', config.auth.jwtSecret).update('local-blob-read-url').digest('hex'),
       );
-    case 'azure':
-      throw new Error('STORAGE_DRIVER=azure is not available yet; use STORAGE_DRIVER=local');
+    case 'azure': {
+      const store = new AzureBlobStore(config.storage.connectionString, config.storage.container);
+      await store.ensureContainer();
+      return store;
+    }
   }
 }

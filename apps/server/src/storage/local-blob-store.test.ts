@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkBlobPath, parseRequestedBlobPath } from './blob-path';
 import { LocalBlobStore } from './local-blob-store';
+import { describeBlobStoreContract } from './testing/blob-store-contract';
 
 const root = mkdtempSync(path.join(tmpdir(), 'trashegimia-blobs-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -28,6 +29,8 @@ describe('blob paths', () => {
     }
   });
 });
+
+describeBlobStoreContract('local');
 
 describe('LocalBlobStore', () => {
   const now = Date.UTC(2024, 0, 1, 12, 0, 0);

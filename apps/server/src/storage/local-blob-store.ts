@@ -2,13 +2,15 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { payloadTooLarge } from '../errors';
 import { assertBlobPath, encodeBlobPath } from './blob-path';
 import {
   DEFAULT_READ_URL_TTL_SECONDS,
+  EXPIRY_STEP_SECONDS,
   type ReadUrlOptions,
+  type StoredFile,
   type WritableBlobStore,
   type WriteGrant,
   type WriteUrlOptions,
@@ -16,12 +18,6 @@ import {
 
 /** Where the API serves local blobs (storage/blob.routes.ts). */
 export const LOCAL_BLOB_URL_PREFIX = '/api/blobs';
-
-/**
- * Expiry times are rounded up to this step, so the URL of a file stays the same for a few minutes
- * and the browser's cache (and the page's query cache) can reuse it instead of fetching it again.
- */
-const EXPIRY_STEP_SECONDS = 300;
 
 export type SignatureCheck = 'valid' | 'expired' | 'invalid';
 
@@ -130,7 +126,11 @@ export class LocalBlobStore implements WritableBlobStore {
     return written;
   }
 
-  async stat(blobPath: string): Promise<{ size: number } | null> {
+  async put(blobPath: string, bytes: Buffer): Promise<void> {
+    await this.write(blobPath, Readable.from([bytes]), { maxBytes: bytes.length });
+  }
+
+  async stat(blobPath: string): Promise<StoredFile | null> {
     try {
       const info = await stat(this.file(blobPath));
       return info.isFile() ? { size: info.size } : null;

@@ -4,16 +4,6 @@ import { badRequest } from '../../errors';
 /** Every stored guideline file lies under this prefix; upload grants are bound to it. */
 export const GUIDELINE_PREFIX = 'guidelines/';
 
-/** How each accepted type's files begin: PDF `%PDF-`, .docx a ZIP archive, legacy .doc an OLE compound file. */
-const SIGNATURES: Record<GuidelineFileType, Buffer> = {
-  'application/pdf': Buffer.from('%PDF-', 'latin1'),
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': Buffer.from([0x50, 0x4b, 0x03, 0x04]),
-  'application/msword': Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
-};
-
-/** Enough of a file's start to tell its type. */
-export const SIGNATURE_LENGTH = Math.max(...Object.values(SIGNATURES).map((signature) => signature.length));
-
 /** The accepted type a content type names (ignoring case and parameters); 400 naming `contentType` otherwise. */
 export function guidelineFileType(contentType: string): GuidelineFileType {
   const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
@@ -22,10 +12,6 @@ export function guidelineFileType(contentType: string): GuidelineFileType {
   }
   return mediaType as GuidelineFileType;
 }
-
-/** Whether the file's first bytes are those of the type it claims to be. */
-export const startsLike = (type: GuidelineFileType, start: Buffer) =>
-  start.subarray(0, SIGNATURES[type].length).equals(SIGNATURES[type]);
 
 export { extensionOf } from '../../storage/blob-path';
 

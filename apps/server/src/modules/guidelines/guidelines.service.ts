@@ -18,16 +18,10 @@ import { badRequest, conflict, notFound, payloadTooLarge, unauthorized } from '.
 import { offsetOf, pageMeta } from '../../http/paging';
 import { checkBlobPath } from '../../storage/blob-path';
 import type { BlobStore, WritableBlobStore } from '../../storage/blob-store';
+import { SIGNATURE_LENGTH, startsLike } from '../../storage/file-signatures';
 import { recordAudit } from '../audit/audit.service';
 import { assertAdmin } from '../auth/guards';
-import {
-  extensionOf,
-  GUIDELINE_PREFIX,
-  guidelineFileType,
-  SIGNATURE_LENGTH,
-  startsLike,
-  storedFileName,
-} from './guideline-files';
+import { extensionOf, GUIDELINE_PREFIX, guidelineFileType, storedFileName } from './guideline-files';
 import { fileNameOf, presentGuideline } from './guidelines.presenter';
 import {
   anyGuidelineWithPath,
@@ -163,7 +157,13 @@ export async function registerGuideline(
   if (!stored) throw badRequest('path', 'No file has been uploaded to this path', 'file_not_uploaded');
   if (stored.size > maxBytes) throw tooLarge(maxBytes);
   const { extension, contentType } = GUIDELINE_FILE_TYPES[type];
-  if (extensionOf(path) !== extension || !startsLike(type, await blobs.readStart(path, SIGNATURE_LENGTH))) {
+  // A driver that keeps the uploaded Content-Type (azure) could not refuse another one at the upload.
+  const uploadedAs = stored.contentType?.split(';')[0]!.trim().toLowerCase();
+  if (
+    extensionOf(path) !== extension ||
+    (uploadedAs !== undefined && uploadedAs !== type) ||
+    !startsLike(type, await blobs.readStart(path, SIGNATURE_LENGTH))
+  ) {
     throw badRequest('contentType', `The uploaded file is not a ${type} file`, 'file_type_mismatch');
   }
 

@@ -104,3 +104,12 @@ export function storedContentType(mediaType: MediaType, extension: string): stri
   }
   return null;
 }
+
+/**
+ * Whether a file of this media type and extension may have been uploaded as `contentType` (ignoring
+ * case and parameters): what its grant would have allowed.
+ */
+export function takesUploadedContentType(mediaType: MediaType, extension: string, contentType: string): boolean {
+  const family = FAMILIES[mediaType].find((candidate) => Object.hasOwn(candidate.extensions, extension));
+  return family !== undefined && family.accepts(contentType.split(';')[0]!.trim().toLowerCase());
+}

@@ -8,10 +8,11 @@ import type { Database, Executor } from '../../db/client';
 import { badRequest, payloadTooLarge } from '../../errors';
 import { checkBlobPath, extensionOf } from '../../storage/blob-path';
 import type { WritableBlobStore } from '../../storage/blob-store';
+import { SIGNATURE_LENGTH, startsLike } from '../../storage/file-signatures';
 import { assetExists, assetNotFound, listAssetMedia } from '../assets/assets.service';
 import { recordAudit } from '../audit/audit.service';
 import { assertAdmin } from '../auth/guards';
-import { checkUploadExtension, storedContentType, uploadContentType } from './media-types';
+import { checkUploadExtension, storedContentType, takesUploadedContentType, uploadContentType } from './media-types';
 import {
   deleteMediaReferences,
   insertMediaReferences,
@@ -73,7 +74,9 @@ type NewReference = { path: string; type: MediaType; contentType: string | null;
 /**
  * Checks what the list would add or retype. A path the asset already has may stay whatever its
  * prefix (seeded and imported media live elsewhere); a new one must be an uploaded file under the
- * asset's own prefix, within its type's size limit, with an extension the type takes.
+ * asset's own prefix, within its type's size limit, with an extension the type takes, uploaded as a
+ * content type its grant allowed, and starting with the bytes of that kind of file (the store may
+ * not have refused a bad upload as it arrived; see WritableBlobStore.writeUrl).
  */
 async function checkListedMedia(
   blobs: WritableBlobStore,
@@ -109,6 +112,17 @@ async function checkListedMedia(
     const stored = await blobs.stat(path);
     if (!stored) throw badRequest(field, `${field}: no file has been uploaded to this path`, 'file_not_uploaded');
     if (stored.size > limits[item.type]) throw tooLarge(item.type, limits[item.type]);
+    const uploadedAs = stored.contentType;
+    if (uploadedAs !== undefined && !takesUploadedContentType(item.type, extension, uploadedAs)) {
+      throw badRequest(
+        field,
+        `${field}: the file was uploaded as ${uploadedAs}, not as a ${item.type}`,
+        'file_content_mismatch',
+      );
+    }
+    if (!startsLike(contentType, await blobs.readStart(path, SIGNATURE_LENGTH))) {
+      throw badRequest(field, `${field}: the file is not a ${contentType} file`, 'file_content_mismatch');
+    }
     added.push({ path, type: item.type, contentType, size: stored.size });
   }
   return added;

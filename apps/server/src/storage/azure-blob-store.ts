@@ -1,0 +1,130 @@
+import {
+  BlobSASPermissions,
+  BlobServiceClient,
+  type ContainerClient,
+  RestError,
+  StorageSharedKeyCredential,
+} from '@azure/storage-blob';
+import { assertBlobPath } from './blob-path';
+import {
+  DEFAULT_READ_URL_TTL_SECONDS,
+  EXPIRY_STEP_SECONDS,
+  type ReadUrlOptions,
+  type StoredFile,
+  type WritableBlobStore,
+  type WriteGrant,
+  type WriteUrlOptions,
+} from './blob-store';
+
+/**
+ * Each request to the storage account is given up after this long and tried at most three times, so
+ * a call that needs the store fails, rather than hangs, when the account cannot be reached.
+ */
+const TRY_TIMEOUT_MS = 30_000;
+
+const isNotFound = (error: unknown) => error instanceof RestError && error.statusCode === 404;
+
+/** A Content-Disposition that saves the file under its name, with an ASCII fallback for older clients. */
+function attachment(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * Files in one container of an Azure storage account (or the azurite emulator), read and written by
+ * the browser through SAS URLs signed with the account key from the connection string. A SAS cannot
+ * limit an upload's size or pin its Content-Type, so `stat` reports both and the modules refuse a
+ * file that breaks its grant when they register it.
+ */
+export class AzureBlobStore implements WritableBlobStore {
+  readonly driver = 'azure' as const;
+  readonly #container: ContainerClient;
+
+  /** Checks that the connection string carries an account key, which signing SAS URLs needs. */
+  constructor(
+    connectionString: string,
+    containerName: string,
+    private readonly now: () => number = () => Date.now(),
+  ) {
+    const service = BlobServiceClient.fromConnectionString(connectionString, {
+      retryOptions: { maxTries: 3, tryTimeoutInMs: TRY_TIMEOUT_MS },
+    });
+    if (!(service.credential instanceof StorageSharedKeyCredential)) {
+      throw new Error('AZURE_STORAGE_CONNECTION_STRING must hold AccountName and AccountKey, to sign upload URLs');
+    }
+    this.#container = service.getContainerClient(containerName);
+  }
+
+  /** Creates the container when it is missing; called once at start. Its blobs are private: only SAS URLs reach them. */
+  async ensureContainer(): Promise<void> {
+    await this.#container.createIfNotExists();
+  }
+
+  async readUrl(
+    blobPath: string,
+    ttlSeconds = DEFAULT_READ_URL_TTL_SECONDS,
+    { downloadAs }: ReadUrlOptions = {},
+  ): Promise<string> {
+    const earliest = Math.floor(this.now() / 1000) + ttlSeconds;
+    const expires = Math.ceil(earliest / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+    return this.#blob(blobPath).generateSasUrl({
+      permissions: BlobSASPermissions.from({ read: true }),
+      expiresOn: new Date(expires * 1000),
+      ...(downloadAs && { contentDisposition: attachment(downloadAs) }),
+    });
+  }
+
+  async writeUrl(blobPath: string, { contentType, expiresIn }: WriteUrlOptions): Promise<WriteGrant> {
+    const expiresAt = new Date((Math.floor(this.now() / 1000) + expiresIn) * 1000);
+    const uploadUrl = await this.#blob(blobPath).generateSasUrl({
+      permissions: BlobSASPermissions.from({ create: true, write: true }),
+      expiresOn: expiresAt,
+    });
+    return { uploadUrl, requiredHeaders: { 'Content-Type': contentType, 'x-ms-blob-type': 'BlockBlob' }, expiresAt };
+  }
+
+  async put(blobPath: string, bytes: Buffer, contentType: string): Promise<void> {
+    await this.#blob(blobPath)
+      .getBlockBlobClient()
+      .uploadData(bytes, { blobHTTPHeaders: { blobContentType: contentType } });
+  }
+
+  async read(blobPath: string): Promise<Buffer> {
+    return this.#blob(blobPath).downloadToBuffer();
+  }
+
+  async exists(blobPath: string): Promise<boolean> {
+    return this.#blob(blobPath).exists();
+  }
+
+  async stat(blobPath: string): Promise<StoredFile | null> {
+    try {
+      const properties = await this.#blob(blobPath).getProperties();
+      return { size: properties.contentLength ?? 0, contentType: properties.contentType ?? '' };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async readStart(blobPath: string, length: number): Promise<Buffer> {
+    try {
+      const download = await this.#blob(blobPath).download(0, length);
+      const chunks: Buffer[] = [];
+      for await (const chunk of download.readableStreamBody!) chunks.push(Buffer.from(chunk as Buffer));
+      return Buffer.concat(chunks).subarray(0, length);
+    } catch (error) {
+      // An empty file has no first byte to start a range at.
+      if (error instanceof RestError && error.statusCode === 416) return Buffer.alloc(0);
+      throw error;
+    }
+  }
+
+  async delete(blobPath: string): Promise<void> {
+    await this.#blob(blobPath).deleteIfExists();
+  }
+
+  #blob(blobPath: string) {
+    return this.#container.getBlobClient(assertBlobPath(blobPath));
+  }
+}
