@@ -15,6 +15,11 @@ const submissionColumns = {
 
 export type SubmissionRow = { [Column in keyof typeof submissionColumns]: (typeof assets.$inferSelect)[Column] };
 
+export async function findSubmissionById(db: Executor, id: string): Promise<SubmissionRow | undefined> {
+  const [row] = await db.select(submissionColumns).from(assets).where(eq(assets.id, id)).limit(1);
+  return row;
+}
+
 export async function findSubmissionByUniqueId(db: Executor, uniqueId: string): Promise<SubmissionRow | undefined> {
   const [row] = await db.select(submissionColumns).from(assets).where(eq(assets.uniqueId, uniqueId)).limit(1);
   return row;

@@ -11,6 +11,7 @@ import type { AnswerSnapshot } from './asset-history.presenter';
 import { type AssetEdit, replaceAnswers, selectIdentifierQuestions, type StoredAnswerRow } from './asset-review.repo';
 import { answerContext, answerSnapshots } from './asset-review.service';
 import {
+  findSubmissionById,
   findSubmissionByUniqueId,
   insertAnswers,
   insertAssets,
@@ -40,6 +41,18 @@ const presentSubmission = (row: SubmissionRow): Submission => ({
   status: row.status as Submission['status'],
   date: row.date.toISOString(),
 });
+
+/**
+ * Who submitted the asset and where its review stands, for what the collector may still do with
+ * its own submission (add media while it awaits review); undefined when there is no such asset.
+ */
+export async function findSubmission(
+  db: Executor,
+  id: string,
+): Promise<{ userId: number | null; status: string } | undefined> {
+  const row = await findSubmissionById(db, id);
+  return row && { userId: row.userId, status: row.status };
+}
 
 /**
  * A resend: the asset an earlier submission with this uniqueId made, or null when there is none.

@@ -37,6 +37,7 @@ import {
   selectMedia,
 } from './assets.repo';
 import { resolveFilters } from './asset-filters';
+import { findSubmissionById } from './asset-submission.repo';
 import type { ViewCounter } from './view-counter';
 import { countAssetPoints, selectAssetPoints } from './asset-points.repo';
 import { presentRespondentSummary } from './asset-summary.presenter';
@@ -202,7 +203,9 @@ export async function listAssetMedia(
   viewer: TokenClaims | null,
   id: string,
 ): Promise<MediaList> {
-  if (!(await findAsset(db, id, !seesEverything(viewer)))) throw assetNotFound();
+  if (!(await findAsset(db, id, !seesEverything(viewer))) && !(await isOwnSubmission(db, viewer, id))) {
+    throw assetNotFound();
+  }
   const rows = await selectMedia(db, id);
   const items = await Promise.all(
     rows.map(async (row) => {
@@ -211,6 +214,12 @@ export async function listAssetMedia(
     }),
   );
   return { items: items.filter((item) => item !== null) };
+}
+
+/** The collector sees the media of its own submission before review, as it adds them. */
+async function isOwnSubmission(db: Executor, viewer: TokenClaims | null, id: string): Promise<boolean> {
+  if (!viewer || viewer.guest) return false;
+  return (await findSubmissionById(db, id))?.userId === viewer.userId;
 }
 
 /** A stored path the store refuses (it would leave the store) is left out rather than failing the whole call. */

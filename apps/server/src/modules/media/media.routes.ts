@@ -5,20 +5,21 @@ import { UploadGrant } from '@trashegimia/contract/storage';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
 import type { WritableBlobStore } from '../../storage/blob-store';
-import { requireAdmin } from '../auth/guards';
+import { requireUser } from '../auth/guards';
 import { grantMediaUpload, type MediaLimits, reconcileAssetMedia } from './media.service';
 
 export type MediaRoutesOptions = { db: Database; blobs: WritableBlobStore; limits: MediaLimits };
 
 /**
- * Changing an asset's media, for administrators (checked before the body is read). Listing it,
+ * Changing an asset's media: administrators, and the collector of an asset awaiting review (accounts
+ * are checked before the body is read, the rest by the service). Listing it,
  * GET /assets/{id}/media, belongs to the assets module with the rest of what readers see.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, { db, blobs, limits }) => {
   app.post(
     '/assets/:id/media/sas',
     {
-      onRequest: requireAdmin,
+      onRequest: requireUser,
       schema: {
         tags: ['media'],
         summary: "A signed URL to upload one file of the asset's media to, before listing it",
@@ -33,7 +34,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
   app.put(
     '/assets/:id/media',
     {
-      onRequest: requireAdmin,
+      onRequest: requireUser,
       schema: {
         tags: ['media'],
         summary: "Make the asset's media exactly the listed files; dropped references keep their files",

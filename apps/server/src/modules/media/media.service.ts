@@ -5,13 +5,15 @@ import type { TokenClaims } from '@trashegimia/contract/auth';
 import type { MediaUploadBody, ReconcileMediaBody } from '@trashegimia/contract/media';
 import type { UploadGrant } from '@trashegimia/contract/storage';
 import type { Database, Executor } from '../../db/client';
-import { badRequest, payloadTooLarge } from '../../errors';
+import { badRequest, forbidden, payloadTooLarge } from '../../errors';
 import { checkBlobPath, extensionOf } from '../../storage/blob-path';
 import type { WritableBlobStore } from '../../storage/blob-store';
 import { SIGNATURE_LENGTH, startsLike } from '../../storage/file-signatures';
-import { assetExists, assetNotFound, listAssetMedia } from '../assets/assets.service';
+import { ROLE } from '@trashegimia/contract/common';
+import { findSubmission } from '../assets/asset-submission.service';
+import { assetNotFound, listAssetMedia } from '../assets/assets.service';
 import { recordAudit } from '../audit/audit.service';
-import { assertAdmin } from '../auth/guards';
+import { assertUser } from '../auth/guards';
 import { checkUploadExtension, storedContentType, takesUploadedContentType, uploadContentType } from './media-types';
 import {
   deleteMediaReferences,
@@ -33,8 +35,22 @@ export const assetMediaPrefix = (assetId: string) => `assets/${assetId}/`;
 const tooLarge = (mediaType: MediaType, maxBytes: number) =>
   payloadTooLarge(`The file is larger than the ${Math.floor(maxBytes / (1024 * 1024))} MB a ${mediaType} may have`);
 
-async function assertAssetExists(db: Executor, assetId: string) {
-  if (!(await assetExists(db, assetId))) throw assetNotFound();
+/**
+ * Policy: administrators manage any asset's media; the collector who submitted an asset may add
+ * (and take back) its photos, audio and video while it awaits review, and no longer after.
+ */
+async function assertMayManageMedia(db: Executor, viewer: TokenClaims | null, assetId: string) {
+  assertUser(viewer);
+  const submission = await findSubmission(db, assetId);
+  if (!submission) throw assetNotFound();
+  if (viewer.role === ROLE.ADMIN) return viewer;
+  if (submission.userId !== viewer.userId) {
+    throw forbidden('Only administrators and the collector who submitted this asset may change its media');
+  }
+  if (submission.status !== 'UPLOADED') {
+    throw forbidden('This asset has been reviewed: only administrators may change its media now');
+  }
+  return viewer;
 }
 
 /**
@@ -50,8 +66,7 @@ export async function grantMediaUpload(
   body: z.output<typeof MediaUploadBody>,
   limits: MediaLimits,
 ): Promise<UploadGrant> {
-  assertAdmin(viewer);
-  await assertAssetExists(db, assetId);
+  await assertMayManageMedia(db, viewer, assetId);
   const contentType = uploadContentType(body.mediaType, body.contentType);
   const extension = extensionOf(body.extension);
   checkUploadExtension(body.mediaType, contentType, extension);
@@ -141,9 +156,9 @@ export async function reconcileAssetMedia(
   body: z.output<typeof ReconcileMediaBody>,
   limits: MediaLimits,
 ): Promise<MediaList> {
-  assertAdmin(viewer);
+  assertUser(viewer);
   await db.transaction(async (tx) => {
-    await assertAssetExists(tx, assetId);
+    const actor = await assertMayManageMedia(tx, viewer, assetId);
     await lockAssetMedia(tx, assetId);
     const before = await selectMediaReferences(tx, assetId);
     const current = new Map(before.map((row) => [row.path, row]));
@@ -162,10 +177,10 @@ export async function reconcileAssetMedia(
     for (const row of retyped) await updateMediaType(tx, row.id, listedTypes.get(row.path)!);
     await insertMediaReferences(
       tx,
-      added.map((reference) => ({ ...reference, assetId, createdBy: viewer.userId })),
+      added.map((reference) => ({ ...reference, assetId, createdBy: actor.userId })),
     );
     await recordAudit(tx, {
-      actorId: viewer.userId,
+      actorId: actor.userId,
       action: 'asset.media.update',
       subjectType: 'asset',
       subjectId: assetId,

@@ -4,11 +4,18 @@ import type { App } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
 import { auditLog } from '../../db/schema/index';
 import { requestBlobUrl, openTestStorage, STORAGE_DRIVERS, type TestStorage } from '../../storage/testing/test-storage';
-import { createAsset, createDataset, createMedia, createSurvey } from '../../test/factories';
-import { startTestApp } from '../../test/test-app';
+import { ROLE, type Role } from '@trashegimia/contract/common';
+import { createAsset, createDataset, createMedia, createSurvey, createUser } from '../../test/factories';
+import { startTestApp, testConfig } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
 import { asAdmin, asGuest, asUser } from '../../test/tokens';
+import { TokenService } from '../auth/tokens';
 import { MEDIA_UPLOAD_GRANT_TTL_SECONDS } from './media.service';
+
+const tokens = new TokenService(testConfig().auth.jwtSecret, 3600);
+const bearer = async (userId: number, role: Role) => ({
+  authorization: `Bearer ${await tokens.sign({ guest: false, userId, role })}`,
+});
 
 let database: DatabaseHandle;
 let admin: Record<string, string>;
@@ -142,13 +149,53 @@ describe.each(STORAGE_DRIVERS)('asset media on the %s blob store', (driver) => {
       expect(video.statusCode).toBe(200);
     });
 
-    it('is for administrators only (401, 403) and answers 404 for an unknown asset', async () => {
+    it("is for administrators and the asset's own collector (401, 403) and answers 404 for an unknown asset", async () => {
       const asset = await newAsset();
       const body = { mediaType: 'PHOTO', extension: 'jpg', contentType: 'image/jpeg' };
       expect((await askGrant(asset.id, body, {})).statusCode).toBe(401);
       expect((await askGrant(asset.id, body, await asGuest())).statusCode).toBe(403);
       expect((await askGrant(asset.id, body, await asUser(database.db))).statusCode).toBe(403);
       expect((await askGrant('00000000-0000-4000-8000-000000000000', body)).statusCode).toBe(404);
+    });
+  });
+
+  describe('a collector adding media from the field', () => {
+    it('lets the collector who submitted an asset add a photo while it awaits review, and see it', async () => {
+      const collector = await createUser(database.db, { role: ROLE.USER });
+      const headers = await bearer(collector.id, ROLE.USER);
+      const asset = await createAsset(database.db, { surveyId, datasetId, status: 'UPLOADED', userId: collector.id });
+      const granted = await askGrant(
+        asset.id,
+        { mediaType: 'PHOTO', extension: 'jpg', contentType: 'image/jpeg' },
+        headers,
+      );
+      expect(granted.statusCode, granted.body).toBe(200);
+      const photo: Grant = granted.json();
+      expect((await upload(photo, JPEG)).statusCode).toBeLessThan(300);
+      const listedNow = await reconcile(asset.id, [{ path: photo.blobPath, type: 'PHOTO' }], headers);
+      expect(listedNow.statusCode, listedNow.body).toBe(200);
+      expect(listedNow.json().items).toEqual([expect.objectContaining({ path: photo.blobPath, type: 'PHOTO' })]);
+      const seen = await app.inject({ url: `/api/surveys/assets/${asset.id}/media`, headers });
+      expect(seen.json().items).toHaveLength(1);
+    });
+
+    it("refuses the collector once the asset is reviewed, and anyone else's asset (403)", async () => {
+      const collector = await createUser(database.db, { role: ROLE.USER });
+      const headers = await bearer(collector.id, ROLE.USER);
+      const body = { mediaType: 'PHOTO', extension: 'jpg', contentType: 'image/jpeg' };
+      const reviewed = await createAsset(database.db, {
+        surveyId,
+        datasetId,
+        status: 'APPROVED',
+        userId: collector.id,
+      });
+      expect((await askGrant(reviewed.id, body, headers)).statusCode).toBe(403);
+      expect((await reconcile(reviewed.id, [], headers)).statusCode).toBe(403);
+      const someoneElses = await createAsset(database.db, { surveyId, datasetId, status: 'UPLOADED' });
+      expect((await askGrant(someoneElses.id, body, headers)).statusCode).toBe(403);
+      expect((await reconcile(someoneElses.id, [], headers)).statusCode).toBe(403);
+      const hidden = await app.inject({ url: `/api/surveys/assets/${someoneElses.id}/media`, headers });
+      expect(hidden.statusCode).toBe(404);
     });
   });
 
