@@ -62,15 +62,16 @@ export async function buildApp({ config, db: givenDatabase, logger }: BuildAppOp
   acceptEmptyJsonBodies(app);
   if (!givenDatabase) app.addHook('onClose', () => database.close());
 
-  await registerSecurityHeaders(app, config);
+  // Modules that read files or hand out their URLs use app.blobs (or get it passed, below).
+  const blobs = await createBlobStore(config);
+  app.decorate('blobs', blobs);
+
+  await registerSecurityHeaders(app, config, blobs.origin);
   await app.register(compress);
   await registerApiDocs(app);
   registerLanguage(app);
 
   const tokens = new TokenService(config.auth.jwtSecret, config.auth.tokenTtlSeconds);
-  // Modules that read files or hand out their URLs use app.blobs (or get it passed, below).
-  const blobs = await createBlobStore(config);
-  app.decorate('blobs', blobs);
 
   const { loginMaxFailures, loginWindowSeconds } = config.auth;
   const authService = new AuthService(

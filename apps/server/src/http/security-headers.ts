@@ -16,12 +16,14 @@ const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptch
  * Helmet's headers with a Content-Security-Policy that allows exactly what the page loads:
  * its own scripts and workers (no inline script; the page bundles the ALTCHA widget's proof-of-work
  * workers as files of its own), inline styles (the widget and Leaflet set them), map tiles from
- * TILE_URL's host, the OpenStreetMap embed, and PDFs served by us in a frame; with
+ * TILE_URL's host, the OpenStreetMap embed, PDFs in a frame, and files at the blob store's origin; with
  * CAPTCHA_PROVIDER=recaptcha also Google's reCAPTCHA script and frames, and nothing of Google's otherwise.
  * Swagger UI at /api/docs loads only its own files, so it needs nothing more.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config, blobOrigin: string | null) {
   const recaptcha = config.captcha.provider === 'recaptcha';
+  // With STORAGE_DRIVER=azure the page shows, plays, frames (PDFs) and uploads files at the storage account.
+  const blobs = blobOrigin ? [blobOrigin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -31,12 +33,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         scriptSrc: ["'self'", ...(recaptcha ? RECAPTCHA_SCRIPTS : [])],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', tileSource(config.map.tileUrl)],
+        imgSrc: ["'self'", 'data:', 'blob:', tileSource(config.map.tileUrl), ...blobs],
+        mediaSrc: ["'self'", 'blob:', ...blobs],
         fontSrc: ["'self'", 'data:'],
         // The 3D viewer (three.js) hands a model's embedded textures to the image decoder as blob: URLs it fetches.
-        connectSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'blob:', ...blobs],
         workerSrc: ["'self'"],
-        frameSrc: ["'self'", OPENSTREETMAP_EMBED, ...(recaptcha ? RECAPTCHA_FRAMES : [])],
+        frameSrc: ["'self'", OPENSTREETMAP_EMBED, ...blobs, ...(recaptcha ? RECAPTCHA_FRAMES : [])],
         objectSrc: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'self'"],

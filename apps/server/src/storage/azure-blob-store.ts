@@ -38,6 +38,7 @@ function attachment(fileName: string): string {
  */
 export class AzureBlobStore implements WritableBlobStore {
   readonly driver = 'azure' as const;
+  readonly origin: string;
   readonly #container: ContainerClient;
 
   /** Checks that the connection string carries an account key, which signing SAS URLs needs. */
@@ -53,6 +54,7 @@ export class AzureBlobStore implements WritableBlobStore {
       throw new Error('AZURE_STORAGE_CONNECTION_STRING must hold AccountName and AccountKey, to sign upload URLs');
     }
     this.#container = service.getContainerClient(containerName);
+    this.origin = new URL(this.#container.url).origin;
   }
 
   /** Creates the container when it is missing; called once at start. Its blobs are private: only SAS URLs reach them. */

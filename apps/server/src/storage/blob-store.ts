@@ -37,6 +37,11 @@ export type StoredFile = { size: number; contentType?: string };
 export interface BlobStore {
   readonly driver: StorageDriver;
   /**
+   * The origin the browser reads and writes files at when it is not this server's own (`azure`:
+   * the storage account's blob endpoint), for the Content-Security-Policy; null for `local`.
+   */
+  readonly origin: string | null;
+  /**
    * A URL anyone holding it may read the file from until it expires; relative for `local`. With
    * `downloadAs` the browser saves the file under that name (Content-Disposition: attachment)
    * instead of showing it.

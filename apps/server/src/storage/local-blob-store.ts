@@ -33,6 +33,7 @@ export type WritePermit = { expires?: string; contentType?: string; maxBytes?: s
  */
 export class LocalBlobStore implements WritableBlobStore {
   readonly driver = 'local' as const;
+  readonly origin = null;
   readonly #key: Buffer;
 
   constructor(

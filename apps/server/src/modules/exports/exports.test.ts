@@ -156,6 +156,7 @@ describe('GET /api/surveys/assets/:id/pdf', () => {
     const photo = drawDemoPhoto('monuments', createRandom(3));
     const blobs = (files: Record<string, Buffer>): BlobStore => ({
       driver: 'local',
+      origin: null,
       readUrl: async (path) => `/blobs/${path}`,
       exists: async (path) => path in files,
       read: async (path) => files[path] ?? Promise.reject(new Error('missing')),
