@@ -28,6 +28,7 @@ import { createScratchDatabase } from '../src/db/scratch-database';
 import { seedDatabase } from '../src/db/seed/seed';
 import { resolveFilters } from '../src/modules/assets/asset-filters';
 import { type AssetCriteria, assetPageQuery } from '../src/modules/assets/assets.repo';
+import { createBlobStore } from '../src/storage/create-blob-store';
 import { captchaFor } from '../src/test/captcha';
 import { testConfig } from '../src/test/test-app';
 import { asAdmin, asUser } from '../src/test/tokens';
@@ -159,7 +160,7 @@ async function benchDriver(kind: 'pglite' | 'pg', flags: Flags): Promise<DriverR
       adminUserName: ADMIN.userName,
       adminPassword: ADMIN.password,
       demo: true,
-      dataDir,
+      blobs: await createBlobStore(testConfig({ DATA_DIR: dataDir })),
       log: () => {},
     });
     await smallScenarios(

@@ -31,6 +31,7 @@ import { surveyRoutes } from './modules/surveys/surveys.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { ownPasswordRoutes, userRoutes } from './modules/users/users.routes';
 import { blobRoutes } from './storage/blob.routes';
+import type { WritableBlobStore } from './storage/blob-store';
 import { createBlobStore } from './storage/create-blob-store';
 import { LocalBlobStore } from './storage/local-blob-store';
 
@@ -41,11 +42,13 @@ export type BuildAppOptions = {
   config: Config;
   /** An open database; when omitted the app opens the configured one and closes it with itself. */
   db?: DatabaseHandle;
+  /** The blob store; when omitted the app makes the configured one. */
+  blobs?: WritableBlobStore;
   logger?: FastifyBaseLogger;
 };
 
 /** The whole HTTP application, not yet listening: main.ts starts it, tests inject requests into it. */
-export async function buildApp({ config, db: givenDatabase, logger }: BuildAppOptions) {
+export async function buildApp({ config, db: givenDatabase, blobs: givenBlobs, logger }: BuildAppOptions) {
   const database = givenDatabase ?? (await openDatabase(config.database));
 
   const app = Fastify({
@@ -63,7 +66,7 @@ export async function buildApp({ config, db: givenDatabase, logger }: BuildAppOp
   if (!givenDatabase) app.addHook('onClose', () => database.close());
 
   // Modules that read files or hand out their URLs use app.blobs (or get it passed, below).
-  const blobs = await createBlobStore(config);
+  const blobs = givenBlobs ?? (await createBlobStore(config));
   app.decorate('blobs', blobs);
 
   await registerSecurityHeaders(app, config, blobs.origin);

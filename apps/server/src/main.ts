@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed/seed';
 import { createLogger } from './logger';
+import { createBlobStore } from './storage/create-blob-store';
 
 async function main() {
   const config = loadConfig();
@@ -10,16 +11,17 @@ async function main() {
 
   const database = await openDatabase(config.database);
   logger.info({ driver: database.driver }, 'database ready');
+  const blobs = await createBlobStore(config);
   await seedDatabase(database.db, {
     adminUserName: config.admin.userName,
     adminPassword: config.admin.password,
     demo: config.seedDemo,
-    dataDir: config.dataDir,
+    blobs,
     // Printed whatever LOG_LEVEL says: the generated admin password is shown this once and never again.
     log: (message) => console.log(message),
   });
 
-  const app = await buildApp({ config, db: database, logger });
+  const app = await buildApp({ config, db: database, blobs, logger });
   let shuttingDown = false;
   const shutDown = async (signal: NodeJS.Signals) => {
     if (shuttingDown) return;

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,8 @@ import {
   users,
 } from '../schema/index';
 import { verifyPassword } from '../../modules/auth/passwords';
+import { LocalBlobStore } from '../../storage/local-blob-store';
+import { openTestStorage } from '../../storage/testing/test-storage';
 import { KOSOVO_BOUNDS } from './demo-assets';
 import { seedDatabase, type SeedOptions } from './seed';
 
@@ -34,9 +36,10 @@ async function freshDatabase() {
 
 function options(dataDir: string, overrides: Partial<SeedOptions> = {}) {
   const messages: string[] = [];
+  const blobs = new LocalBlobStore(join(dataDir, 'blobs'), 'seed-test-secret');
   return {
     messages,
-    options: { adminUserName: 'admin', demo: true, dataDir, log: (m: string) => messages.push(m), ...overrides },
+    options: { adminUserName: 'admin', demo: true, blobs, log: (m: string) => messages.push(m), ...overrides },
   };
 }
 
@@ -324,6 +327,31 @@ describe('seedDatabase with the demo', () => {
   });
 });
 
+describe('seedDatabase with the azure blob store', () => {
+  it('puts every demo file in the storage account, with its content type', { timeout: 120_000 }, async () => {
+    const storage = await openTestStorage('azure');
+    try {
+      const { db, dataDir } = await freshDatabase();
+      await seedDatabase(db, options(dataDir, { blobs: storage.store }).options);
+      const files = [
+        ...(await db.select({ path: media.path, size: media.size, contentType: media.contentType }).from(media)),
+        ...(await db
+          .select({ path: guidelines.path, size: guidelines.size, contentType: sql<null>`null` })
+          .from(guidelines)),
+      ];
+      for (const file of files) {
+        const stored = await storage.store.stat(file.path);
+        expect(stored, file.path).toMatchObject({
+          size: file.size,
+          ...(file.contentType && { contentType: file.contentType }),
+        });
+      }
+    } finally {
+      await storage.close();
+    }
+  });
+});
+
 describe('seedDatabase without the demo', () => {
   it('creates only the admin, with the given password, which it never prints', async () => {
     const { db, dataDir } = await freshDatabase();
@@ -336,7 +364,8 @@ describe('seedDatabase without the demo', () => {
     expect(run.messages.join('\n')).not.toContain('correct horse');
     for (const table of [datasets, surveys, questions, assets, media, guidelines])
       expect(await count(db, table)).toBe(0);
-    expect(existsSync(join(dataDir, 'blobs'))).toBe(false);
+    const blobs = join(dataDir, 'blobs');
+    expect(existsSync(blobs) ? readdirSync(blobs) : []).toEqual([]);
     expect((await db.select().from(users).where(eq(users.userName, 'root')))[0]?.role).toBe(2);
   });
 });

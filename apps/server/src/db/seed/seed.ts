@@ -1,7 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import type { WritableBlobStore } from '../../storage/blob-store';
 import type { Database, Executor } from '../client';
 import { answers, assets, datasets, devices, guidelines, media, questionLibrary, users } from '../schema/index';
 import { createAdmin, generateAdminPassword } from './admin';
@@ -19,8 +18,8 @@ export type SeedOptions = {
   /** When absent a strong one is generated and logged once. */
   adminPassword?: string;
   demo: boolean;
-  /** Blobs go to `${dataDir}/blobs`, where the local blob store serves them from. */
-  dataDir: string;
+  /** Where the demo's files go: the configured blob store, local or azure. */
+  blobs: Pick<WritableBlobStore, 'put'>;
   log: (message: string) => void;
 };
 
@@ -41,7 +40,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     const anyUser = await tx.select({ id: users.id }).from(users).limit(1);
     if (anyUser.length > 0) return null;
     const adminId = await createAdmin(tx, options.adminUserName, password);
-    return options.demo ? loadDemo(tx, adminId, options.dataDir) : { assets: 0, photos: 0, otherMedia: 0 };
+    return options.demo ? loadDemo(tx, adminId, options.blobs) : { assets: 0, photos: 0, otherMedia: 0 };
   });
   if (!demo) return;
 
@@ -59,7 +58,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   );
 }
 
-async function loadDemo(tx: Executor, adminId: number, dataDir: string) {
+async function loadDemo(tx: Executor, adminId: number, blobs: SeedOptions['blobs']) {
   const datasetRows = await tx
     .insert(datasets)
     .values(DEMO_DATASETS.map(({ key: _key, ...dataset }) => ({ ...dataset, isActive: true })))
@@ -128,7 +127,7 @@ async function loadDemo(tx: Executor, adminId: number, dataDir: string) {
     path: `demo/${String(i + 1).padStart(3, '0')}-${slug(a.name)}.png`,
     bytes: drawDemoPhoto(a.dataset, createRandom(1000 + i)),
   }));
-  await Promise.all(photos.map((p) => writeBlob(dataDir, p.path, p.bytes)));
+  await Promise.all(photos.map((p) => blobs.put(p.path, p.bytes, 'image/png')));
   await insertInChunks(
     tx,
     media,
@@ -150,7 +149,7 @@ async function loadDemo(tx: Executor, adminId: number, dataDir: string) {
     );
     return { ...m, asset, path: `demo/${slug(asset.name)}-${m.file}` };
   });
-  await Promise.all(otherMedia.map((m) => writeBlob(dataDir, m.path, m.bytes)));
+  await Promise.all(otherMedia.map((m) => blobs.put(m.path, m.bytes, m.contentType)));
   await insertInChunks(
     tx,
     media,
@@ -166,7 +165,7 @@ async function loadDemo(tx: Executor, adminId: number, dataDir: string) {
   );
 
   const documents = demoGuidelineFiles().map((g) => ({ ...g, path: `guidelines/${g.file}` }));
-  await Promise.all(documents.map((d) => writeBlob(dataDir, d.path, d.bytes)));
+  await Promise.all(documents.map((d) => blobs.put(d.path, d.bytes, DOCUMENT_CONTENT_TYPES[d.contentType])));
   await tx.insert(guidelines).values(
     documents.map((d) => ({
       title: d.title,
@@ -186,11 +185,10 @@ async function insertInChunks<T extends PgTable>(tx: Executor, table: T, rows: P
   for (let i = 0; i < rows.length; i += size) await tx.insert(table).values(rows.slice(i, i + size));
 }
 
-async function writeBlob(dataDir: string, path: string, bytes: Buffer) {
-  const file = join(dataDir, 'blobs', path);
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, bytes);
-}
+const DOCUMENT_CONTENT_TYPES = {
+  pdf: 'application/pdf',
+  word: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+} as const;
 
 /** 'Kulla e Sahatit, Pejë' → 'kulla-e-sahatit-peje'. */
 function slug(name: string): string {
