@@ -30,8 +30,9 @@ describe('health and config', () => {
     expect(response.json()).toEqual({ status: 'ok', database: process.env.TEST_DB_DRIVER });
   });
 
-  it('tells the page which captcha, map tiles and storage to use, and no secrets', async () => {
+  it('tells the page which captcha, map tiles and storage to use, the upload limits, and no secrets', async () => {
     const response = await app.inject({ url: '/api/config' });
+    const MB = 1024 * 1024;
     expect(response.json()).toEqual({
       captcha: { provider: 'altcha', challengeUrl: '/api/auth/captcha' },
       map: {
@@ -39,6 +40,11 @@ describe('health and config', () => {
         attribution: expect.stringContaining('OpenStreetMap'),
       },
       storageDriver: 'local',
+      uploadLimits: {
+        importMaxBytes: 30 * MB,
+        guidelineMaxBytes: 50 * MB,
+        mediaMaxBytes: expect.objectContaining({ PHOTO: 25 * MB, VIDEO: 2048 * MB }),
+      },
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MediaType } from './assets';
 
 export const HealthResponse = z.object({
   status: z.literal('ok'),
@@ -25,5 +26,11 @@ export const AppConfigResponse = z.object({
     attribution: z.string(),
   }),
   storageDriver: StorageDriver,
+  /** The largest file of each kind the server accepts, in bytes, so the page can say so before sending. */
+  uploadLimits: z.object({
+    importMaxBytes: z.number().int(),
+    guidelineMaxBytes: z.number().int(),
+    mediaMaxBytes: z.record(MediaType, z.number().int()),
+  }),
 });
 export type AppConfigResponse = z.infer<typeof AppConfigResponse>;

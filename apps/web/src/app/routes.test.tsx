@@ -1,16 +1,14 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '@/shared/testing/test-utils';
 import { routes } from './routes';
+import { makeAppConfig } from '@/shared/testing/data-factories';
 
 // The real ALTCHA widget needs web workers; the login page's captcha is replaced at its boundary.
 vi.mock('@/features/auth/components/altcha-captcha', () => ({ AltchaCaptcha: () => <p>captcha</p> }));
 
-const CONFIG = {
-  captcha: { provider: 'altcha', challengeUrl: '/api/auth/captcha' },
-  map: { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: 'OSM' },
-  storageDriver: 'local',
-};
+const CONFIG = makeAppConfig();
 
 const signInAs = (kind: 'guest' | 'user' | 'admin') => {
   localStorage.setItem('access_token', `${kind}-token`);
@@ -68,6 +66,26 @@ describe('route guards', () => {
     await renderRoutes(routes, { initialPath: '/map' });
     expect(await heading('Interactive Map')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Account menu for Guest/ })).toBeInTheDocument();
+  });
+
+  it("leads an account, not a guest, from the account menu to 'Change password'", async () => {
+    const user = userEvent.setup();
+    signInAs('user');
+    const { router, unmount } = await renderRoutes(routes, { initialPath: '/map' });
+    expect(await heading('Interactive Map')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Account menu for User/ }));
+    await user.click(screen.getByRole('link', { name: 'Change password' }));
+    expect(await heading('Change password')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/account/password');
+    unmount();
+
+    localStorage.clear();
+    signInAs('guest');
+    await renderRoutes(routes, { initialPath: '/map' });
+    expect(await heading('Interactive Map')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Account menu for Guest/ }));
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Change password' })).toBeNull();
   });
 
   it('lets anyone open /login', async () => {

@@ -76,6 +76,10 @@ const assetMedia = screen(
   () => import('@/features/assets/routes/asset-media-route'),
   (m) => m.AssetMediaRoute,
 );
+const imports = screen(
+  () => import('@/features/imports/routes/imports-route'),
+  (m) => m.ImportsRoute,
+);
 const questionLibrary = screen(
   () => import('@/features/question-library/routes/question-library-route'),
   (m) => m.QuestionLibraryRoute,
@@ -87,6 +91,10 @@ const devices = screen(
 const users = screen(
   () => import('@/features/users/routes/users-route'),
   (m) => m.UsersRoute,
+);
+const ownPassword = screen(
+  () => import('@/features/users/routes/own-password-route'),
+  (m) => m.OwnPasswordRoute,
 );
 const datasets = screen(
   () => import('@/features/datasets/routes/datasets-route'),
@@ -131,6 +139,7 @@ export const routes: RouteObject[] = [
                   { path: at(paths.map.path), lazy: map },
                   { path: at(paths.archive.path), lazy: archive },
                   { path: at(paths.docs.path), lazy: docs },
+                  { path: at(paths.ownPassword.path), lazy: ownPassword },
                 ],
               },
               {
@@ -148,6 +157,7 @@ export const routes: RouteObject[] = [
                   { path: at(paths.admin.asset.path), lazy: assetEdit },
                   { path: at(paths.admin.assetMedia.path), lazy: assetMedia },
                   { path: at(paths.admin.survey.path), lazy: surveyEditor },
+                  { path: at(paths.admin.imports.path), lazy: imports },
                   { path: at(paths.admin.questionLibrary.path), lazy: questionLibrary },
                   { path: at(paths.admin.devices.path), lazy: devices },
                   { path: at(paths.admin.users.path), lazy: users },

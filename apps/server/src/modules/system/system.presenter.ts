@@ -12,4 +12,9 @@ export const presentAppConfig = (config: Config): AppConfigResponse => ({
   },
   map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },
   storageDriver: config.storage.driver,
+  uploadLimits: {
+    importMaxBytes: config.uploads.importMaxBytes,
+    guidelineMaxBytes: config.uploads.guidelineMaxBytes,
+    mediaMaxBytes: config.uploads.mediaMaxBytes,
+  },
 });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiMock } from '@/shared/testing/data-factories';
+import { createApiMock, makeAppConfig } from '@/shared/testing/data-factories';
 import { jsonResponse, renderRoutes } from '@/shared/testing/test-utils';
 import { routes } from '../routes';
 
@@ -10,11 +10,8 @@ vi.mock('@/features/auth/lib/solve-altcha-challenge', () => ({
 }));
 vi.mock('@/features/auth/components/altcha-captcha', () => ({ AltchaCaptcha: () => <p>captcha</p> }));
 
-const config = (provider: 'altcha' | 'recaptcha') => ({
-  captcha: { provider, challengeUrl: '/api/auth/captcha', recaptchaSiteKey: 'site-key' },
-  map: { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: 'OSM' },
-  storageDriver: 'local',
-});
+const config = (provider: 'altcha' | 'recaptcha') =>
+  makeAppConfig({ captcha: { provider, challengeUrl: '/api/auth/captcha', recaptchaSiteKey: 'site-key' } });
 
 const CHALLENGE = {
   parameters: { algorithm: 'PBKDF2/SHA-256', nonce: 'n', salt: 's', cost: 1, keyLength: 32, keyPrefix: 'ab' },

@@ -11,6 +11,7 @@ import { useToast } from '@/shared/ui/use-toast';
 const ADMIN_ITEMS = [
   { to: paths.admin.surveys.getHref(), label: 'userMenu.surveys' },
   { to: paths.admin.assets.getHref(), label: 'userMenu.assets' },
+  { to: paths.admin.imports.getHref(), label: 'userMenu.imports' },
   { to: paths.admin.questionLibrary.getHref(), label: 'userMenu.questionLibrary' },
   { to: paths.admin.devices.getHref(), label: 'userMenu.devices' },
   { to: paths.admin.users.getHref(), label: 'userMenu.users' },
@@ -23,7 +24,8 @@ const itemClasses =
 
 /**
  * A login button for visitors; for a session, a menu named by the role (Guest, User or Admin).
- * Only admins (role 2) get the back-office links; everyone else sees only sign out (spec §2, §6).
+ * Only admins (role 2) get the back-office links (spec §2, §6); every account, but not a guest, can
+ * change its own password (DESIGN §6); everyone can sign out.
  */
 export const UserMenu = () => {
   const { t } = useTranslation();
@@ -83,6 +85,12 @@ export const UserMenu = () => {
           </ul>
           <hr className="my-1.5 border-stone-200" />
         </>
+      )}
+      {!session.isGuest && (
+        <Link to={paths.ownPassword.getHref()} className={itemClasses}>
+          <UserIcon className="size-4 text-stone-500" />
+          {t('userMenu.changePassword')}
+        </Link>
       )}
       <button type="button" className={itemClasses} onClick={() => void handleSignOut()}>
         <LogOutIcon className="size-4 text-stone-500" />

@@ -68,6 +68,20 @@ describe('apiRequest', () => {
     expect(lastRequest().headers.has('Authorization')).toBe(false);
   });
 
+  it('sends a file as it is, with its own content type', async () => {
+    const file = new File(['a;b\n1;2\n'], 'register.csv', { type: 'text/csv' });
+    fetchMock.mockResolvedValue(jsonResponse({ ok: true }));
+    await apiRequest('/upload', {
+      method: 'POST',
+      file: { content: file, contentType: 'text/csv' },
+      schema: Ok,
+      fallback: 'configFailed',
+    });
+    const { init, headers } = lastRequest();
+    expect(init?.body).toBe(file);
+    expect(headers.get('Content-Type')).toBe('text/csv');
+  });
+
   it("uses the server's message, code and field when the server gives them", async () => {
     fetchMock.mockResolvedValue(
       jsonResponse(

@@ -18,6 +18,8 @@ export type ApiCallOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** A file sent as the body as it is, with its own content type, instead of `body` as JSON. */
+  file?: { content: Blob; contentType: string };
   /** The text shown when the server gives no message (spec §8), e.g. `loginFailed`. */
   fallback: ApiFallbackKey;
   /** Send the bearer token when there is one (default). Login and guest entry do not. */
@@ -52,20 +54,20 @@ const readJson = async (response: Response): Promise<unknown> => {
 };
 
 /**
- * The one door to the API. Sends JSON with the `language` header and, when present, the bearer
- * token, and hands back a successful response; every failure becomes an {@link ApiError} carrying
- * the server's message or the call's fallback text. It shows nothing and redirects nowhere: errors
- * flow up to whoever asked (CONVENTIONS: "errors flow up, not sideways").
+ * The one door to the API. Sends JSON (or a file as it is) with the `language` header and, when
+ * present, the bearer token, and hands back a successful response; every failure becomes an
+ * {@link ApiError} carrying the server's message or the call's fallback text. It shows nothing and
+ * redirects nowhere: errors flow up to whoever asked (CONVENTIONS: "errors flow up, not sideways").
  */
 export const sendApiRequest = async (
   path: string,
-  { method = 'GET', query, body, fallback, authenticate = true, signal }: ApiCallOptions,
+  { method = 'GET', query, body, file, fallback, authenticate = true, signal }: ApiCallOptions,
   accept = 'application/json',
 ): Promise<Response> => {
   const token = authenticate ? readToken() : null;
   const headers = new Headers({
     Accept: accept,
-    'Content-Type': 'application/json',
+    'Content-Type': file?.contentType ?? 'application/json',
     language: getCurrentLanguage(),
   });
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -75,7 +77,7 @@ export const sendApiRequest = async (
     response = await fetch(buildUrl(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: file ? file.content : body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
   } catch (cause) {

@@ -22,6 +22,8 @@ export const paths = {
   archive: staticPath('/archive'),
   documentation: staticPath('/dokumentacioni'),
   docs: staticPath('/docs'),
+  /** One's own password (DESIGN §6: passwords can be changed). */
+  ownPassword: staticPath('/account/password'),
 
   admin: {
     surveys: staticPath('/admin/surveys'),
@@ -39,6 +41,8 @@ export const paths = {
       path: '/admin/surveys/assets/:id/media',
       getHref: (id: string) => `/admin/surveys/assets/${encodeURIComponent(id)}/media`,
     },
+    /** Bulk import of a spreadsheet into a survey and dataset. */
+    imports: staticPath('/admin/imports'),
     questionLibrary: staticPath('/admin/questions/library'),
     devices: staticPath('/admin/devices'),
     users: staticPath('/admin/users'),

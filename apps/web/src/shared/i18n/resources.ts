@@ -1,5 +1,6 @@
 import enAdmin from '@/locales/en/admin.json';
 import enAnalytics from '@/locales/en/analytics.json';
+import enAssetsAdmin from '@/locales/en/assets-admin.json';
 import enArchive from '@/locales/en/archive.json';
 import enAuth from '@/locales/en/auth.json';
 import enCommon from '@/locales/en/common.json';
@@ -7,13 +8,17 @@ import enDatasetsAdmin from '@/locales/en/datasets-admin.json';
 import enDevices from '@/locales/en/devices.json';
 import enDocumentation from '@/locales/en/documentation.json';
 import enErrors from '@/locales/en/errors.json';
+import enGuidelinesAdmin from '@/locales/en/guidelines-admin.json';
+import enImports from '@/locales/en/imports.json';
 import enMap from '@/locales/en/map.json';
 import enMedia from '@/locales/en/media.json';
 import enPublic from '@/locales/en/public.json';
 import enQuestionLibrary from '@/locales/en/question-library.json';
 import enSurveys from '@/locales/en/surveys.json';
+import enUsers from '@/locales/en/users.json';
 import srAdmin from '@/locales/sr/admin.json';
 import srAnalytics from '@/locales/sr/analytics.json';
+import srAssetsAdmin from '@/locales/sr/assets-admin.json';
 import srArchive from '@/locales/sr/archive.json';
 import srAuth from '@/locales/sr/auth.json';
 import srCommon from '@/locales/sr/common.json';
@@ -21,13 +26,17 @@ import srDatasetsAdmin from '@/locales/sr/datasets-admin.json';
 import srDevices from '@/locales/sr/devices.json';
 import srDocumentation from '@/locales/sr/documentation.json';
 import srErrors from '@/locales/sr/errors.json';
+import srGuidelinesAdmin from '@/locales/sr/guidelines-admin.json';
+import srImports from '@/locales/sr/imports.json';
 import srMap from '@/locales/sr/map.json';
 import srMedia from '@/locales/sr/media.json';
 import srPublic from '@/locales/sr/public.json';
 import srQuestionLibrary from '@/locales/sr/question-library.json';
 import srSurveys from '@/locales/sr/surveys.json';
+import srUsers from '@/locales/sr/users.json';
 import xkAdmin from '@/locales/xk/admin.json';
 import xkAnalytics from '@/locales/xk/analytics.json';
+import xkAssetsAdmin from '@/locales/xk/assets-admin.json';
 import xkArchive from '@/locales/xk/archive.json';
 import xkAuth from '@/locales/xk/auth.json';
 import xkCommon from '@/locales/xk/common.json';
@@ -35,11 +44,14 @@ import xkDatasetsAdmin from '@/locales/xk/datasets-admin.json';
 import xkDevices from '@/locales/xk/devices.json';
 import xkDocumentation from '@/locales/xk/documentation.json';
 import xkErrors from '@/locales/xk/errors.json';
+import xkGuidelinesAdmin from '@/locales/xk/guidelines-admin.json';
+import xkImports from '@/locales/xk/imports.json';
 import xkMap from '@/locales/xk/map.json';
 import xkMedia from '@/locales/xk/media.json';
 import xkPublic from '@/locales/xk/public.json';
 import xkQuestionLibrary from '@/locales/xk/question-library.json';
 import xkSurveys from '@/locales/xk/surveys.json';
+import xkUsers from '@/locales/xk/users.json';
 import type { Language } from './language';
 
 /** English is the reference for the key types; the parity test keeps the other two in step. */
@@ -58,6 +70,10 @@ const en = {
   questionLibrary: enQuestionLibrary,
   devices: enDevices,
   datasetsAdmin: enDatasetsAdmin,
+  users: enUsers,
+  guidelinesAdmin: enGuidelinesAdmin,
+  assetsAdmin: enAssetsAdmin,
+  imports: enImports,
 };
 export type Namespace = keyof typeof en;
 export type Resources = typeof en;
@@ -82,6 +98,10 @@ export const resources: Record<Language, Resources> = {
     questionLibrary: xkQuestionLibrary,
     devices: xkDevices,
     datasetsAdmin: xkDatasetsAdmin,
+    users: xkUsers,
+    guidelinesAdmin: xkGuidelinesAdmin,
+    assetsAdmin: xkAssetsAdmin,
+    imports: xkImports,
   },
   en,
   sr: {
@@ -99,5 +119,9 @@ export const resources: Record<Language, Resources> = {
     questionLibrary: srQuestionLibrary,
     devices: srDevices,
     datasetsAdmin: srDatasetsAdmin,
+    users: srUsers,
+    guidelinesAdmin: srGuidelinesAdmin,
+    assetsAdmin: srAssetsAdmin,
+    imports: srImports,
   },
 };

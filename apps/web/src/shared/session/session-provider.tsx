@@ -64,6 +64,7 @@ export const SessionProvider = ({ children, store: givenStore }: SessionProvider
         dropUserData();
         store.enterAsGuest(response);
       },
+      renewToken: (token) => store.renewToken(token),
       signOut: () => {
         store.signOut();
         dropUserData();

@@ -61,6 +61,11 @@ export const storeGuest = (storage: Storage, response: GuestResponse): void => {
   storage.setItem(SESSION_KEYS.isGuest, 'true');
 };
 
+/** A fresh token for the same account (e.g. after changing one's password); user id and role stay. */
+export const storeRenewedToken = (storage: Storage, token: string): void => {
+  storage.setItem(SESSION_KEYS.token, token);
+};
+
 /** Logout clears everything and sets guest false (spec §4). */
 export const clearSession = (storage: Storage): void => {
   storage.removeItem(SESSION_KEYS.token);

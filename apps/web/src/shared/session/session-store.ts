@@ -1,11 +1,20 @@
 import type { GuestResponse, LoginResponse } from '@trashegimia/contract/auth';
-import { clearSession, readSession, SESSION_KEYS, storeGuest, storeLogin, type Session } from './session-storage';
+import {
+  clearSession,
+  readSession,
+  SESSION_KEYS,
+  storeGuest,
+  storeLogin,
+  storeRenewedToken,
+  type Session,
+} from './session-storage';
 
 export type SessionStore = {
   getSnapshot: () => Session;
   subscribe: (listener: () => void) => () => void;
   signIn: (response: LoginResponse) => void;
   enterAsGuest: (response: GuestResponse) => void;
+  renewToken: (token: string) => void;
   signOut: () => void;
 };
 
@@ -49,6 +58,10 @@ export const createSessionStore = (storage: Storage): SessionStore => {
     },
     enterAsGuest(response) {
       storeGuest(storage, response);
+      refresh();
+    },
+    renewToken(token) {
+      storeRenewedToken(storage, token);
       refresh();
     },
     signOut() {

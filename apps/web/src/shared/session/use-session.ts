@@ -9,6 +9,8 @@ export type SessionContextValue = {
   isAdmin: boolean;
   signIn: (response: LoginResponse) => void;
   enterAsGuest: (response: GuestResponse) => void;
+  /** Replaces the token of the same account, keeping what was fetched with the old one. */
+  renewToken: (token: string) => void;
   signOut: () => void;
 };
 

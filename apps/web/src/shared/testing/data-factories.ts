@@ -1,7 +1,30 @@
 import type { AssetDetail, AssetList, AssetSummary } from '@trashegimia/contract/assets';
 import type { Dataset, DatasetFilter } from '@trashegimia/contract/datasets';
+import type { AppConfigResponse } from '@trashegimia/contract/system';
 
 /** Test data in the contract's shapes; each takes the fields a test cares about. */
+const MB = 1024 * 1024;
+
+/** GET /api/config as a default install answers it (ALTCHA, OpenStreetMap, local files, default limits). */
+export const makeAppConfig = (overrides: Partial<AppConfigResponse> = {}): AppConfigResponse => ({
+  captcha: { provider: 'altcha', challengeUrl: '/api/auth/captcha' },
+  map: { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: 'OSM' },
+  storageDriver: 'local',
+  uploadLimits: {
+    importMaxBytes: 30 * MB,
+    guidelineMaxBytes: 50 * MB,
+    mediaMaxBytes: {
+      PHOTO: 25 * MB,
+      VIDEO: 2048 * MB,
+      AUDIO: 200 * MB,
+      PDF: 50 * MB,
+      THREE_D: 200 * MB,
+      THREE_SIXTY_VIDEO: 2048 * MB,
+    },
+  },
+  ...overrides,
+});
+
 export const makeDataset = (overrides: Partial<Dataset> = {}): Dataset => ({
   id: 1,
   name: 'Monumente',

@@ -6,6 +6,7 @@ import { jsonResponse, renderRoutes } from '@/shared/testing/test-utils';
 import type { CaptchaHandle } from '../components/altcha-captcha';
 import { loadRecaptcha, type Grecaptcha, type RecaptchaRenderParameters } from '../components/load-recaptcha';
 import { LoginRoute } from './login-route';
+import { makeAppConfig } from '@/shared/testing/data-factories';
 
 // The widget boundary: a button that "solves" the captcha; reset() clears it like the real one.
 vi.mock('../components/altcha-captcha', () => ({
@@ -54,19 +55,25 @@ const setup = async ({
   provider = 'altcha',
   initialPath = '/login',
   language = 'en' as const,
-}: { login?: Handler; guest?: Handler; provider?: string; initialPath?: string; language?: 'en' | 'xk' } = {}) => {
+}: {
+  login?: Handler;
+  guest?: Handler;
+  provider?: 'altcha' | 'recaptcha';
+  initialPath?: string;
+  language?: 'en' | 'xk';
+} = {}) => {
   const fetchMock = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
     const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
     if (url === '/api/config') {
-      return jsonResponse({
-        captcha: {
-          provider,
-          challengeUrl: '/api/auth/captcha',
-          ...(provider === 'recaptcha' && { recaptchaSiteKey: 'site-key-123' }),
-        },
-        map: { tileUrl: 'x', attribution: 'y' },
-        storageDriver: 'local',
-      });
+      return jsonResponse(
+        makeAppConfig({
+          captcha: {
+            provider,
+            challengeUrl: '/api/auth/captcha',
+            ...(provider === 'recaptcha' && { recaptchaSiteKey: 'site-key-123' }),
+          },
+        }),
+      );
     }
     if (url === '/api/auth/login' && login) return login(body);
     if (url === '/api/auth/guest' && guest) return guest(body);

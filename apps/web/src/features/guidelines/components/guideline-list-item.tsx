@@ -1,4 +1,5 @@
 import type { Guideline } from '@trashegimia/contract/guidelines';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
@@ -12,10 +13,12 @@ type GuidelineListItemProps = {
   onView?: () => void;
   onDownload: () => void;
   downloading: boolean;
+  /** More buttons after 'download', e.g. the back office's rename and delete. */
+  actions?: ReactNode;
 };
 
 /** One document: its type icon, title, size and date; 'view' (PDFs only) and 'download'. */
-export const GuidelineListItem = ({ guideline, onView, onDownload, downloading }: GuidelineListItemProps) => {
+export const GuidelineListItem = ({ guideline, onView, onDownload, downloading, actions }: GuidelineListItemProps) => {
   const { t } = useTranslation('documentation');
   const language = useLanguage();
   const details = [
@@ -33,7 +36,7 @@ export const GuidelineListItem = ({ guideline, onView, onDownload, downloading }
           <p className="mt-0.5 text-sm text-stone-600">{details.join(' · ')}</p>
         </div>
       </div>
-      <div className="flex shrink-0 gap-2">
+      <div className="flex shrink-0 flex-wrap gap-2">
         {onView && (
           <Button variant="secondary" onClick={onView} aria-label={t('viewLabel', { title: guideline.title })}>
             {t('view')}
@@ -47,6 +50,7 @@ export const GuidelineListItem = ({ guideline, onView, onDownload, downloading }
         >
           {downloading ? t('downloading') : t('download')}
         </Button>
+        {actions}
       </div>
     </article>
   );

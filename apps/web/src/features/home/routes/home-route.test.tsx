@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MapPoint } from '@/shared/map/asset-map';
-import { createApiMock, makeAsset, makeDataset, pageOf, signInAs } from '@/shared/testing/data-factories';
+import {
+  createApiMock,
+  makeAppConfig,
+  makeAsset,
+  makeDataset,
+  pageOf,
+  signInAs,
+} from '@/shared/testing/data-factories';
 import { jsonResponse, renderRoutes } from '@/shared/testing/test-utils';
 import { HomeRoute } from './home-route';
 
@@ -53,12 +60,7 @@ const setup = async (datasets = DATASETS, status = 200) => {
               ],
         ),
       ),
-    'GET /api/config': () =>
-      jsonResponse({
-        captcha: { provider: 'altcha', challengeUrl: '/api/auth/captcha' },
-        map: { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: 'OSM' },
-        storageDriver: 'local',
-      }),
+    'GET /api/config': () => jsonResponse(makeAppConfig()),
   });
   vi.stubGlobal('fetch', vi.fn(api.fetchMock));
   const view = await renderRoutes([{ path: '/', element: <HomeRoute /> }], { language: 'xk' });

@@ -1,0 +1,158 @@
+import type { Import } from '@trashegimia/contract/imports';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/shared/api/api-error';
+import { useAppConfig } from '@/shared/api/get-app-config';
+import { useDatasets } from '@/shared/api/get-datasets';
+import { useErrorText } from '@/shared/api/use-error-text';
+import { useLanguage } from '@/shared/i18n/use-language';
+import { Alert } from '@/shared/ui/alert';
+import { Button } from '@/shared/ui/button';
+import { SelectField } from '@/shared/ui/select-field';
+import { useSurveys } from '@/features/surveys/api/get-surveys';
+import { firstText } from '@/features/surveys/lib/survey-text';
+import { useCreateImport } from '../api/create-import';
+import { PICKER_QUERY } from '../lib/import-constants';
+import { checkSpreadsheet, SPREADSHEET_ACCEPT, type SpreadsheetCheck } from '../lib/spreadsheet-file';
+
+const idOf = (value: string) => (value === '' ? null : Number(value));
+
+type ImportUploadFormProps = {
+  onUploaded: (created: Import) => void;
+  /** While a run is writing, no other file is taken. */
+  disabled: boolean;
+};
+
+/**
+ * Step 1: the survey, the dataset (the survey's default one at first) and the file, sent as it is.
+ * The choices stay after an upload, so a corrected file goes to the same survey and dataset.
+ */
+export const ImportUploadForm = ({ onUploaded, disabled }: ImportUploadFormProps) => {
+  const { t } = useTranslation('imports');
+  const language = useLanguage();
+  const errorText = useErrorText();
+  const fileId = useId();
+  const surveys = useSurveys(PICKER_QUERY);
+  const datasets = useDatasets({ ...PICKER_QUERY, includeInactive: true });
+  const upload = useCreateImport();
+  const maxBytes = useAppConfig().data?.uploadLimits.importMaxBytes;
+  const maxMegabytes = maxBytes === undefined ? undefined : Math.floor(maxBytes / (1024 * 1024));
+  const [surveyId, setSurveyId] = useState<number | null>(null);
+  const [datasetId, setDatasetId] = useState<number | null>(null);
+  const [file, setFile] = useState<{ file: File; check: SpreadsheetCheck } | null>(null);
+  const [showMissing, setShowMissing] = useState(false);
+
+  const chooseSurvey = (event: ChangeEvent<HTMLSelectElement>) => {
+    const id = idOf(event.target.value);
+    setSurveyId(id);
+    const survey = surveys.data?.items.find((candidate) => candidate.id === id);
+    if (survey?.defaultDatasetId != null) setDatasetId(survey.defaultDatasetId);
+  };
+
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    upload.reset();
+    setFile(chosen ? { file: chosen, check: checkSpreadsheet(chosen, maxBytes) } : null);
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (surveyId === null || datasetId === null || !file) {
+      setShowMissing(true);
+      return;
+    }
+    setShowMissing(false);
+    if (!('kind' in file.check)) return;
+    upload.mutate(
+      { surveyId, datasetId, fileName: file.file.name, file: file.file, kind: file.check.kind },
+      { onSuccess: onUploaded },
+    );
+  };
+
+  const fileProblem = file && 'problem' in file.check ? file.check.problem : null;
+  const fileProblemText =
+    fileProblem === 'type'
+      ? t('upload.wrongType')
+      : fileProblem === 'size'
+        ? t('upload.tooLarge', { max: maxMegabytes })
+        : fileProblem === 'empty'
+          ? t('upload.empty')
+          : null;
+  const uploadError =
+    upload.isError &&
+    (isApiError(upload.error) && upload.error.status === 413
+      ? t('upload.tooLargeForServer')
+      : errorText(upload.error, t('upload.failed')));
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4" aria-busy={upload.isPending}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label={t('upload.survey')}
+          value={surveyId ?? ''}
+          onChange={chooseSurvey}
+          hint={surveys.isError ? t('upload.surveysFailed') : undefined}
+          required
+        >
+          <option value="">{t('upload.chooseSurvey')}</option>
+          {surveys.data?.items.map((survey) => (
+            <option key={survey.id} value={survey.id}>
+              {firstText(survey, 'description', language) ?? t('upload.untitledSurvey', { id: survey.id })}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('upload.dataset')}
+          value={datasetId ?? ''}
+          onChange={(event) => setDatasetId(idOf(event.target.value))}
+          hint={datasets.isError ? t('upload.datasetsFailed') : t('upload.datasetHint')}
+          required
+        >
+          <option value="">{t('upload.chooseDataset')}</option>
+          {datasets.data?.items.map((dataset) => (
+            <option key={dataset.id} value={dataset.id}>
+              {dataset.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={fileId} className="text-sm font-medium text-stone-700">
+          {t('upload.file')}
+        </label>
+        <input
+          id={fileId}
+          type="file"
+          accept={SPREADSHEET_ACCEPT}
+          onChange={chooseFile}
+          required
+          aria-describedby={maxMegabytes === undefined ? undefined : `${fileId}-hint`}
+          aria-invalid={fileProblem ? true : undefined}
+          className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-md file:border file:border-stone-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-stone-800 hover:file:bg-stone-100"
+        />
+        {maxMegabytes !== undefined && (
+          <p id={`${fileId}-hint`} className="text-xs text-stone-500">
+            {t('upload.fileHint', { max: maxMegabytes })}
+          </p>
+        )}
+      </div>
+      {fileProblemText && <Alert>{fileProblemText}</Alert>}
+      {showMissing && <Alert>{t('upload.missing')}</Alert>}
+      {uploadError && <Alert>{uploadError}</Alert>}
+      <div className="flex items-center gap-3">
+        <Button
+          type="submit"
+          loading={upload.isPending}
+          disabled={disabled || upload.isPending || fileProblem !== null}
+        >
+          {t('upload.submit')}
+        </Button>
+        {upload.isPending && (
+          <p role="status" className="text-sm text-stone-600">
+            {t('upload.uploading')}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+};
