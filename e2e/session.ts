@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectCaptchaSolved, solveCaptcha } from './captcha';
+import { awaitOrSolveCaptcha, solveCaptcha } from './captcha';
 import { expect } from './fixtures';
 import { xk } from './texts';
 
@@ -15,7 +15,7 @@ export async function enterAsGuest(page: Page) {
 export async function logIn(page: Page, userName: string, password: string) {
   await page.getByLabel(xk.auth.userName).fill(userName);
   await page.getByLabel(xk.auth.password).fill(password);
-  await expectCaptchaSolved(page);
+  await awaitOrSolveCaptcha(page);
   await page.getByRole('button', { name: xk.auth.submit, exact: true }).click();
 }
 

@@ -4,6 +4,7 @@ import { paths } from '@/shared/config/paths';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { NotFoundScreen } from './errors/not-found-screen';
 import { RouteErrorScreen } from './errors/route-error-screen';
+import { RequireAccount } from './guards/require-account';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireSession } from './guards/require-session';
 import { RequireSessionOrGuest } from './guards/require-session-or-guest';
@@ -104,6 +105,10 @@ const guidelines = screen(
   () => import('@/features/guidelines/routes/guidelines-admin-route'),
   (m) => m.GuidelinesAdminRoute,
 );
+const collect = screen(
+  () => import('@/features/collect/routes/collect-route'),
+  (m) => m.CollectRoute,
+);
 const formsList = screen(
   () => import('@/features/forms/routes/forms-list-route'),
   (m) => m.FormsListRoute,
@@ -141,6 +146,11 @@ export const routes: RouteObject[] = [
                   { path: at(paths.docs.path), lazy: docs },
                   { path: at(paths.ownPassword.path), lazy: ownPassword },
                 ],
+              },
+              {
+                // Collecting makes assets: accounts only (the server refuses guests too).
+                element: <RequireAccount />,
+                children: [{ path: at(paths.collect.path), lazy: collect }],
               },
               {
                 // Spec §2: /dokumentacioni hands a visitor without a session a guest token by itself.

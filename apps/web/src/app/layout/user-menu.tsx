@@ -5,7 +5,7 @@ import { paths } from '@/shared/config/paths';
 import { useSession } from '@/shared/session/use-session';
 import { buttonClasses } from '@/shared/ui/button';
 import { DisclosureMenu } from '@/shared/ui/disclosure-menu';
-import { ChevronDownIcon, LogOutIcon, UserIcon } from '@/shared/ui/icons';
+import { ChevronDownIcon, HomeIcon, LogOutIcon, UserIcon } from '@/shared/ui/icons';
 import { useToast } from '@/shared/ui/use-toast';
 
 const ADMIN_ITEMS = [
@@ -64,7 +64,8 @@ export const UserMenu = () => {
       trigger={
         <>
           <UserIcon className="size-4 text-brand-700" />
-          <span>{roleLabel}</span>
+          {/* On a phone the icon alone, so the header fits 360 px; the button's label still names the role. */}
+          <span className="hidden sm:inline">{roleLabel}</span>
           <ChevronDownIcon className="size-4 text-stone-500" />
         </>
       }
@@ -85,6 +86,12 @@ export const UserMenu = () => {
           </ul>
           <hr className="my-1.5 border-stone-200" />
         </>
+      )}
+      {!session.isGuest && (
+        <Link to={paths.collect.getHref()} className={itemClasses}>
+          <HomeIcon className="size-4 text-stone-500" />
+          {t('userMenu.collect')}
+        </Link>
       )}
       {!session.isGuest && (
         <Link to={paths.ownPassword.getHref()} className={itemClasses}>

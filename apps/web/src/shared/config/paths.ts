@@ -24,6 +24,8 @@ export const paths = {
   docs: staticPath('/docs'),
   /** One's own password (DESIGN §6: passwords can be changed). */
   ownPassword: staticPath('/account/password'),
+  /** The field collector: fill in surveys on site, offline too (accounts, not guests). */
+  collect: staticPath('/collect'),
 
   admin: {
     surveys: staticPath('/admin/surveys'),

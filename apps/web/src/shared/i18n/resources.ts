@@ -3,6 +3,7 @@ import enAnalytics from '@/locales/en/analytics.json';
 import enAssetsAdmin from '@/locales/en/assets-admin.json';
 import enArchive from '@/locales/en/archive.json';
 import enAuth from '@/locales/en/auth.json';
+import enCollect from '@/locales/en/collect.json';
 import enCommon from '@/locales/en/common.json';
 import enDatasetsAdmin from '@/locales/en/datasets-admin.json';
 import enDevices from '@/locales/en/devices.json';
@@ -21,6 +22,7 @@ import srAnalytics from '@/locales/sr/analytics.json';
 import srAssetsAdmin from '@/locales/sr/assets-admin.json';
 import srArchive from '@/locales/sr/archive.json';
 import srAuth from '@/locales/sr/auth.json';
+import srCollect from '@/locales/sr/collect.json';
 import srCommon from '@/locales/sr/common.json';
 import srDatasetsAdmin from '@/locales/sr/datasets-admin.json';
 import srDevices from '@/locales/sr/devices.json';
@@ -39,6 +41,7 @@ import xkAnalytics from '@/locales/xk/analytics.json';
 import xkAssetsAdmin from '@/locales/xk/assets-admin.json';
 import xkArchive from '@/locales/xk/archive.json';
 import xkAuth from '@/locales/xk/auth.json';
+import xkCollect from '@/locales/xk/collect.json';
 import xkCommon from '@/locales/xk/common.json';
 import xkDatasetsAdmin from '@/locales/xk/datasets-admin.json';
 import xkDevices from '@/locales/xk/devices.json';
@@ -73,6 +76,7 @@ const en = {
   users: enUsers,
   guidelinesAdmin: enGuidelinesAdmin,
   assetsAdmin: enAssetsAdmin,
+  collect: enCollect,
   imports: enImports,
 };
 export type Namespace = keyof typeof en;
@@ -101,6 +105,7 @@ export const resources: Record<Language, Resources> = {
     users: xkUsers,
     guidelinesAdmin: xkGuidelinesAdmin,
     assetsAdmin: xkAssetsAdmin,
+    collect: xkCollect,
     imports: xkImports,
   },
   en,
@@ -122,6 +127,7 @@ export const resources: Record<Language, Resources> = {
     users: srUsers,
     guidelinesAdmin: srGuidelinesAdmin,
     assetsAdmin: srAssetsAdmin,
+    collect: srCollect,
     imports: srImports,
   },
 };

@@ -1,0 +1,32 @@
+/** The worker that keeps the app and the downloaded surveys available offline (public/sw.js). */
+export const SERVICE_WORKER_URL = '/sw.js';
+
+/**
+ * Registers the offline worker in production builds (the development server's modules change
+ * under it), then hands it the files this page already loaded, so the app opens offline even
+ * though the worker started after them.
+ */
+export const registerServiceWorker = () => {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker
+    .register(SERVICE_WORKER_URL)
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      const loaded = performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((url) => new URL(url).origin === location.origin && new URL(url).pathname.startsWith('/assets/'));
+      registration.active?.postMessage({ type: 'cache-assets', urls: loaded });
+    })
+    .catch(() => {
+      // Without the worker the collector still works online and keeps its drafts; nothing to tell.
+    });
+};
+
+/**
+ * Asks the browser not to clear this site's storage when the device runs short of space: drafts
+ * and unsent surveys live there. The browser may say no; storage then stays "best effort".
+ */
+export const requestPersistentStorage = () => {
+  void navigator.storage?.persist?.().catch(() => false);
+};
