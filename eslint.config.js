@@ -1,7 +1,35 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const WEB_FEATURES = 'apps/web/src/features';
+const webFeatures = readdirSync(new URL(WEB_FEATURES, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// Features never import each other: what two use lives in shared/, and app/routes.tsx composes them.
+const featureBoundaries = webFeatures.map((feature) => ({
+  files: [`${WEB_FEATURES}/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^@/features/(?!${feature}(/|$))`,
+            message: 'Features do not import each other: move what several features use into apps/web/src/shared/.',
+          },
+          {
+            regex: '^\\.\\./\\.\\./',
+            message: 'A relative import stays inside its feature; reach shared code through @/shared/.',
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/test-results/**', '**/playwright-report/**', 'data/**'] },
@@ -24,5 +52,15 @@ export default tseslint.config(
     // Playwright fixtures must destructure their (unused) dependencies with an object pattern.
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },
+  },
+  ...featureBoundaries,
+  {
+    files: ['apps/web/src/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@/features/', message: 'shared/ serves the features and imports none of them.' }] },
+      ],
+    },
   },
 );

@@ -2,6 +2,61 @@ import { z } from 'zod';
 import { MediaType } from './assets';
 
 /**
+ * The kinds of file media are, each with its extensions and the content type a file with that
+ * extension is stored as: the one list the server checks uploads against and the page's pickers offer.
+ */
+export const MEDIA_FILE_KINDS = {
+  image: {
+    jpg: 'image/jpeg',
+    jpeg: 'image/jpeg',
+    png: 'image/png',
+    webp: 'image/webp',
+    gif: 'image/gif',
+    avif: 'image/avif',
+    heic: 'image/heic',
+    heif: 'image/heif',
+    tif: 'image/tiff',
+    tiff: 'image/tiff',
+  },
+  video: {
+    mp4: 'video/mp4',
+    m4v: 'video/mp4',
+    mov: 'video/quicktime',
+    webm: 'video/webm',
+    mkv: 'video/x-matroska',
+    ogv: 'video/ogg',
+    avi: 'video/x-msvideo',
+    '3gp': 'video/3gpp',
+  },
+  audio: {
+    mp3: 'audio/mpeg',
+    m4a: 'audio/mp4',
+    aac: 'audio/aac',
+    wav: 'audio/wav',
+    ogg: 'audio/ogg',
+    oga: 'audio/ogg',
+    opus: 'audio/opus',
+    flac: 'audio/flac',
+    weba: 'audio/webm',
+    amr: 'audio/amr',
+  },
+  pdf: { pdf: 'application/pdf' },
+  glb: { glb: 'model/gltf-binary' },
+  gltf: { gltf: 'model/gltf+json' },
+} as const satisfies Record<string, Record<string, string>>;
+export type MediaFileKind = keyof typeof MEDIA_FILE_KINDS;
+
+/** What files each media type may be; a 360° item is a video or a panorama photo. */
+export const MEDIA_TYPE_FILE_KINDS: Record<MediaType, readonly MediaFileKind[]> = {
+  PHOTO: ['image'],
+  VIDEO: ['video'],
+  AUDIO: ['audio'],
+  PDF: ['pdf'],
+  THREE_D: ['glb', 'gltf'],
+  THREE_SIXTY_VIDEO: ['video', 'image'],
+};
+
+/**
  * POST /surveys/assets/{id}/media/sas (spec §7 'Asset media'): what the page is about to upload.
  * The extension may come with its dot (`.JPG`); `size`, when known, lets an oversized file be
  * refused before it is sent.

@@ -1,79 +1,24 @@
 import type { MediaType } from '@trashegimia/contract/assets';
+import { MEDIA_FILE_KINDS, MEDIA_TYPE_FILE_KINDS, type MediaFileKind } from '@trashegimia/contract/media';
 import { badRequest } from '../../errors';
 
 /** A kind of file: which content types it is uploaded as, and its extensions with the type each is stored as. */
-type FileFamily = { accepts: (contentType: string) => boolean; extensions: Record<string, string> };
+type FileFamily = { accepts: (contentType: string) => boolean; extensions: Readonly<Record<string, string>> };
 
-const IMAGE: FileFamily = {
-  accepts: (contentType) => contentType.startsWith('image/'),
-  extensions: {
-    jpg: 'image/jpeg',
-    jpeg: 'image/jpeg',
-    png: 'image/png',
-    webp: 'image/webp',
-    gif: 'image/gif',
-    avif: 'image/avif',
-    heic: 'image/heic',
-    heif: 'image/heif',
-    tif: 'image/tiff',
-    tiff: 'image/tiff',
-  },
+/** Images, video and audio are uploaded as any type of their family; the others as exactly theirs. */
+const family = (kind: MediaFileKind): FileFamily => {
+  const extensions = MEDIA_FILE_KINDS[kind];
+  const exact = new Set<string>(Object.values(extensions));
+  const prefix = kind === 'image' || kind === 'video' || kind === 'audio' ? `${kind}/` : null;
+  return {
+    accepts: (contentType) => (prefix ? contentType.startsWith(prefix) : exact.has(contentType)),
+    extensions,
+  };
 };
 
-const VIDEO: FileFamily = {
-  accepts: (contentType) => contentType.startsWith('video/'),
-  extensions: {
-    mp4: 'video/mp4',
-    m4v: 'video/mp4',
-    mov: 'video/quicktime',
-    webm: 'video/webm',
-    mkv: 'video/x-matroska',
-    ogv: 'video/ogg',
-    avi: 'video/x-msvideo',
-    '3gp': 'video/3gpp',
-  },
-};
-
-const AUDIO: FileFamily = {
-  accepts: (contentType) => contentType.startsWith('audio/'),
-  extensions: {
-    mp3: 'audio/mpeg',
-    m4a: 'audio/mp4',
-    aac: 'audio/aac',
-    wav: 'audio/wav',
-    ogg: 'audio/ogg',
-    oga: 'audio/ogg',
-    opus: 'audio/opus',
-    flac: 'audio/flac',
-    weba: 'audio/webm',
-    amr: 'audio/amr',
-  },
-};
-
-const PDF: FileFamily = {
-  accepts: (contentType) => contentType === 'application/pdf',
-  extensions: { pdf: 'application/pdf' },
-};
-
-const GLB: FileFamily = {
-  accepts: (contentType) => contentType === 'model/gltf-binary',
-  extensions: { glb: 'model/gltf-binary' },
-};
-
-const GLTF: FileFamily = {
-  accepts: (contentType) => contentType === 'model/gltf+json',
-  extensions: { gltf: 'model/gltf+json' },
-};
-
-/** What each media type may be; a 360° item is a video or a panorama photo. */
-const FAMILIES: Record<MediaType, FileFamily[]> = {
-  PHOTO: [IMAGE],
-  VIDEO: [VIDEO],
-  AUDIO: [AUDIO],
-  PDF: [PDF],
-  THREE_D: [GLB, GLTF],
-  THREE_SIXTY_VIDEO: [VIDEO, IMAGE],
-};
+const FAMILIES = Object.fromEntries(
+  Object.entries(MEDIA_TYPE_FILE_KINDS).map(([mediaType, kinds]) => [mediaType, kinds.map(family)]),
+) as Record<MediaType, FileFamily[]>;
 
 const CONTENT_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatDate, padNumber, truncateText } from './format';
+import { formatDate, formatDateTime, padNumber, truncateText } from './format';
 
 describe('formatting', () => {
   it('pads item numbers to the given width', () => {
@@ -26,5 +26,14 @@ describe('formatting', () => {
   it('writes Albanian month names itself where the browser has no Albanian data', () => {
     vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf').mockReturnValue([]);
     expect(formatDate(new Date(2026, 10, 19, 12), 'xk')).toBe('19 nëntor 2026');
+  });
+
+  it('writes a moment as the date in the visitor’s language and the time on a 24-hour clock', () => {
+    // Built in the local time zone, so the expected clock time holds wherever the tests run.
+    const afternoon = new Date(2026, 10, 19, 14, 5).toISOString();
+    expect(formatDateTime(afternoon, 'xk')).toBe('19 nëntor 2026, 14:05');
+    expect(formatDateTime(afternoon, 'en')).toBe('November 19, 2026, 14:05');
+    expect(formatDateTime(afternoon, 'sr')).toMatch(/^19\. novembar 2026\.?, 14:05$/);
+    expect(formatDateTime('not a date', 'en')).toBe('not a date');
   });
 });

@@ -37,6 +37,22 @@ export const formatDate = (value: string | Date, language: Language) => {
   return new Intl.DateTimeFormat(locale, DATE_OPTIONS).format(date);
 };
 
+/**
+ * A moment as its date in the visitor's language and its time as hours and minutes, e.g.
+ * '19 nëntor 2026, 14:05'; the date part also works where the browser lacks Albanian data.
+ */
+export const formatDateTime = (value: string, language: Language) => {
+  const moment = new Date(value);
+  if (Number.isNaN(moment.getTime())) return value;
+  // A 24-hour clock, as Kosovo reads it; also where the browser has no Albanian data and would fall back to 'PM'.
+  const time = new Intl.DateTimeFormat(intlLocaleFor(language), {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(moment);
+  return `${formatDate(moment, language)}, ${time}`;
+};
+
 export const formatNumber = (value: number, language: Language, options?: Intl.NumberFormatOptions) =>
   new Intl.NumberFormat(intlLocaleFor(language), options).format(value);
 

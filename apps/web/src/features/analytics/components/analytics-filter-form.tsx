@@ -1,9 +1,9 @@
 import type { DatasetFilter } from '@trashegimia/contract/datasets';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterQuestion } from '@/features/data/components/filter-question';
-import type { ChosenFilters } from '@/features/data/lib/asset-query';
 import { useErrorText } from '@/shared/api/use-error-text';
+import type { ChosenFilters } from '@/shared/filters/asset-query';
+import { FilterQuestion } from '@/shared/filters/filter-question';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';

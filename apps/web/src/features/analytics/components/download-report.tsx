@@ -1,7 +1,7 @@
 import type { FilterSelection } from '@trashegimia/contract/assets';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useExportDataset, type ExportFormat } from '@/features/data/api/export-dataset';
+import { useExportDataset, type ExportFormat } from '@/shared/api/export-dataset';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';

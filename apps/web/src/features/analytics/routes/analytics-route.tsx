@@ -1,18 +1,18 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useDatasetFilters } from '@/features/data/api/get-dataset-filters';
+import { useDatasetFilters } from '@/shared/api/get-dataset-filters';
+import { useDatasets } from '@/shared/api/get-datasets';
+import { useErrorText } from '@/shared/api/use-error-text';
+import { DATASET_LIST_LIMIT } from '@/shared/config/data-constants';
+import { paths } from '@/shared/config/paths';
 import {
   filterableQuestions,
   parseFilterParams,
   serializeFilterParams,
   toFilterSelections,
   type ChosenFilters,
-} from '@/features/data/lib/asset-query';
-import { useDatasets } from '@/shared/api/get-datasets';
-import { useErrorText } from '@/shared/api/use-error-text';
-import { DATASET_LIST_LIMIT } from '@/shared/config/data-constants';
-import { paths } from '@/shared/config/paths';
+} from '@/shared/filters/asset-query';
 import { formatNumber } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { datasetColor } from '@/shared/map/asset-color';

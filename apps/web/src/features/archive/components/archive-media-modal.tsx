@@ -1,7 +1,7 @@
 import type { AssetSummary, MediaItem } from '@trashegimia/contract/assets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAssetMedia } from '@/features/data/api/get-asset-media';
+import { useAssetMedia } from '@/shared/api/get-asset-media';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { MediaTypeIcon } from '@/shared/media/media-type-icon';
 import { MediaViewer } from '@/shared/media/media-viewer';

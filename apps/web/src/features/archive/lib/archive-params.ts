@@ -5,7 +5,7 @@ import {
   parseFilterParams,
   serializeFilterParams,
   type ChosenFilters,
-} from '@/features/data/lib/asset-query';
+} from '@/shared/filters/asset-query';
 
 /** The archive pages 8 assets at a time (spec §9). */
 export const ARCHIVE_PAGE_SIZE = 8;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getAsset } from '@/features/data/api/get-asset';
+import { getAsset } from '@/shared/api/get-asset';
 
 export const assetForEditQueryKey = (id: string) => ['assets', id, 'edit'] as const;
 

@@ -1,10 +1,10 @@
 import { AssetStatus, type AssetChange, type AssetHistoryEntry } from '@trashegimia/contract/assets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/features/surveys/lib/survey-text';
+import { formatDateTime } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
-import { ListLoadError, ListLoading, ListMessage } from '@/shared/ui/list-states';
 import { ListPager } from '@/shared/ui/list-pager';
+import { ListLoadError, ListLoading, ListMessage } from '@/shared/ui/list-states';
 import { useAssetHistory } from '../api/get-asset-history';
 
 /**

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useSurveys } from '@/features/surveys/api/get-surveys';
-import { firstText } from '@/features/surveys/lib/survey-text';
 import { useDatasets } from '@/shared/api/get-datasets';
+import { useSurveys } from '@/shared/api/get-surveys';
 import { useLanguage } from '@/shared/i18n/use-language';
+import { firstText } from '@/shared/surveys/survey-text';
 import { SelectField } from '@/shared/ui/select-field';
 import {
   SORT_CHOICES,

@@ -1,11 +1,11 @@
 import type { AssetSummary } from '@trashegimia/contract/assets';
 import { useEffect, useRef, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { paths } from '@/shared/config/paths';
 import { formatDate, truncateText } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
-import { Button, buttonClasses } from '@/shared/ui/button';
+import { DataTable } from '@/shared/ui/data-table';
+import { RowActionButton, RowActionLink, RowActions } from '@/shared/ui/row-actions';
 import { AssetStatusBadge } from './asset-status-badge';
 import type { ReviewDecision } from './review-dialog';
 
@@ -46,118 +46,91 @@ export const AssetTable = ({ assets, canEdit, isSelected, onSelect, onReview }: 
     t('list.review.asset', { name: asset.name ?? t('list.unnamed'), id: shortId(asset.id) });
 
   return (
-    <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{t('list.caption')}</caption>
-        <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-          <tr>
-            <th scope="col" className="w-10 px-4 py-3">
+    <DataTable
+      caption={t('list.caption')}
+      columns={[
+        <Checkbox
+          aria-label={t('list.selection.page')}
+          checked={assets.length > 0 && selectedOnPage === assets.length}
+          indeterminate={selectedOnPage > 0 && selectedOnPage < assets.length}
+          onChange={(event) =>
+            onSelect(
+              assets.map((asset) => asset.id),
+              event.target.checked,
+            )
+          }
+        />,
+        t('list.columns.id'),
+        t('list.columns.name'),
+        t('list.columns.municipality'),
+        t('list.columns.date'),
+        t('list.columns.status'),
+        t('list.columns.dataset'),
+      ]}
+      actionsColumn={t('list.columns.actions')}
+    >
+      {assets.map((asset) => {
+        const label = labelOf(asset);
+        return (
+          <tr key={asset.id} className={isSelected(asset.id) ? 'bg-amber-50/60' : undefined}>
+            <td className="w-10 px-4 py-3">
               <Checkbox
-                aria-label={t('list.selection.page')}
-                checked={assets.length > 0 && selectedOnPage === assets.length}
-                indeterminate={selectedOnPage > 0 && selectedOnPage < assets.length}
-                onChange={(event) =>
-                  onSelect(
-                    assets.map((asset) => asset.id),
-                    event.target.checked,
-                  )
-                }
+                aria-label={t('list.selection.row', { name: label })}
+                checked={isSelected(asset.id)}
+                onChange={(event) => onSelect([asset.id], event.target.checked)}
               />
+            </td>
+            <td className="px-4 py-3 font-mono text-stone-500" title={asset.id}>
+              {shortId(asset.id)}
+            </td>
+            <th scope="row" className="px-4 py-3 font-medium text-stone-900" title={asset.name ?? undefined}>
+              {asset.name ? truncateText(asset.name, NAME_LENGTH) : t('list.unnamed')}
             </th>
-            <th scope="col" className="px-4 py-3">
-              {t('list.columns.id')}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              {t('list.columns.name')}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              {t('list.columns.municipality')}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              {t('list.columns.date')}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              {t('list.columns.status')}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              {t('list.columns.dataset')}
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              {t('list.columns.actions')}
-            </th>
+            <td className="px-4 py-3 text-stone-700">{asset.municipality}</td>
+            <td className="px-4 py-3 whitespace-nowrap text-stone-700">{formatDate(asset.date, language)}</td>
+            <td className="px-4 py-3">
+              <AssetStatusBadge status={asset.status} />
+            </td>
+            <td className="px-4 py-3 text-stone-700">{asset.datasetName}</td>
+            <RowActions>
+              {canEdit && (
+                <>
+                  <RowActionLink
+                    to={paths.admin.asset.getHref(asset.id)}
+                    aria-label={t('list.actions.editLabel', { name: label })}
+                  >
+                    {t('list.actions.edit')}
+                  </RowActionLink>
+                  <RowActionLink
+                    to={paths.admin.assetMedia.getHref(asset.id)}
+                    aria-label={t('list.actions.mediaLabel', { name: label })}
+                  >
+                    {t('list.actions.media')}
+                  </RowActionLink>
+                </>
+              )}
+              {asset.status !== 'APPROVED' && (
+                <RowActionButton
+                  tone="success"
+                  aria-label={t('list.actions.approveLabel', { name: label })}
+                  onClick={() => onReview(asset, 'APPROVED')}
+                >
+                  {t('list.actions.approve')}
+                </RowActionButton>
+              )}
+              {asset.status !== 'REJECTED' && (
+                <RowActionButton
+                  tone="danger"
+                  aria-label={t('list.actions.rejectLabel', { name: label })}
+                  onClick={() => onReview(asset, 'REJECTED')}
+                >
+                  {t('list.actions.reject')}
+                </RowActionButton>
+              )}
+            </RowActions>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {assets.map((asset) => {
-            const label = labelOf(asset);
-            return (
-              <tr key={asset.id} className={isSelected(asset.id) ? 'bg-amber-50/60' : undefined}>
-                <td className="px-4 py-3">
-                  <Checkbox
-                    aria-label={t('list.selection.row', { name: label })}
-                    checked={isSelected(asset.id)}
-                    onChange={(event) => onSelect([asset.id], event.target.checked)}
-                  />
-                </td>
-                <td className="px-4 py-3 font-mono text-stone-500" title={asset.id}>
-                  {shortId(asset.id)}
-                </td>
-                <th scope="row" className="px-4 py-3 font-medium text-stone-900" title={asset.name ?? undefined}>
-                  {asset.name ? truncateText(asset.name, NAME_LENGTH) : t('list.unnamed')}
-                </th>
-                <td className="px-4 py-3 text-stone-700">{asset.municipality}</td>
-                <td className="px-4 py-3 whitespace-nowrap text-stone-700">{formatDate(asset.date, language)}</td>
-                <td className="px-4 py-3">
-                  <AssetStatusBadge status={asset.status} />
-                </td>
-                <td className="px-4 py-3 text-stone-700">{asset.datasetName}</td>
-                <td className="px-4 py-3">
-                  <div className="flex justify-end gap-1">
-                    {canEdit && (
-                      <>
-                        <Link
-                          to={paths.admin.asset.getHref(asset.id)}
-                          aria-label={t('list.actions.editLabel', { name: label })}
-                          className={buttonClasses('ghost', 'px-2.5 py-1.5')}
-                        >
-                          {t('list.actions.edit')}
-                        </Link>
-                        <Link
-                          to={paths.admin.assetMedia.getHref(asset.id)}
-                          aria-label={t('list.actions.mediaLabel', { name: label })}
-                          className={buttonClasses('ghost', 'px-2.5 py-1.5')}
-                        >
-                          {t('list.actions.media')}
-                        </Link>
-                      </>
-                    )}
-                    {asset.status !== 'APPROVED' && (
-                      <Button
-                        variant="ghost"
-                        className="px-2.5 py-1.5 text-emerald-800"
-                        aria-label={t('list.actions.approveLabel', { name: label })}
-                        onClick={() => onReview(asset, 'APPROVED')}
-                      >
-                        {t('list.actions.approve')}
-                      </Button>
-                    )}
-                    {asset.status !== 'REJECTED' && (
-                      <Button
-                        variant="ghost"
-                        className="px-2.5 py-1.5 text-red-700"
-                        aria-label={t('list.actions.rejectLabel', { name: label })}
-                        onClick={() => onReview(asset, 'REJECTED')}
-                      >
-                        {t('list.actions.reject')}
-                      </Button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 };

@@ -1,10 +1,10 @@
 import type { MediaItem, MediaType } from '@trashegimia/contract/assets';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { acceptFor } from '@/shared/media/media-files';
 import { MediaTypeIcon } from '@/shared/media/media-type-icon';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
-import { acceptFor } from '../lib/media-files';
 
 /** One medium with the name the page gives it ("Photo 2"). */
 export type LabelledMedia = { item: MediaItem; label: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeChapter, makeQuestion } from '../testing/question-fixtures';
+import { makeChapter, makeQuestion } from '@/shared/testing/question-fixtures';
 import { buildAnswerTree, questionsById } from './answer-tree';
 
 const deepSurvey = () =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeAnswer, makeQuestion, protectionSurvey } from '../testing/question-fixtures';
+import { makeAnswer, makeQuestion, protectionSurvey } from '@/shared/testing/question-fixtures';
 import { questionsById } from './answer-tree';
 import {
   buildUpdateBody,

@@ -2,12 +2,12 @@ import type { MediaType } from '@trashegimia/contract/assets';
 import type { UploadGrant } from '@trashegimia/contract/storage';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReconcileMedia } from '@/shared/api/reconcile-media';
+import { requestMediaUpload } from '@/shared/api/request-media-upload';
 import { useErrorText } from '@/shared/api/use-error-text';
+import { extensionOf, extensionsFor, uploadContentTypeOf } from '@/shared/media/media-files';
+import { UploadFailedError, uploadFile } from '@/shared/media/upload-file';
 import { useToast } from '@/shared/ui/use-toast';
-import { useReconcileMedia } from '../api/reconcile-media';
-import { requestMediaUpload } from '../api/request-media-upload';
-import { extensionOf, extensionsFor, uploadContentTypeOf } from './media-files';
-import { UploadFailedError, uploadFile } from './upload-file';
 
 export type MediaUploadState =
   | { phase: 'idle' }

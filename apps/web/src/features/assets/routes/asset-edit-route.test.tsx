@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiMock, makeAssetDetail, makeDataset, signInAs } from '@/shared/testing/data-factories';
+import { makeAnswer, makeQuestion, protectionSurvey } from '@/shared/testing/question-fixtures';
 import { jsonResponse, renderRoutes } from '@/shared/testing/test-utils';
-import { makeAnswer, makeQuestion, protectionSurvey } from '../testing/question-fixtures';
 import { AssetEditRoute } from './asset-edit-route';
 
 const ASSET_ID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';

@@ -1,8 +1,8 @@
 import { AssetParams } from '@trashegimia/contract/assets';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useSurveyQuestions } from '@/features/surveys/api/get-survey-questions';
 import { isApiError } from '@/shared/api/api-error';
+import { useSurveyQuestions } from '@/shared/api/get-survey-questions';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { paths } from '@/shared/config/paths';
 import { Alert } from '@/shared/ui/alert';

@@ -2,10 +2,12 @@ import type { MediaType } from '@trashegimia/contract/assets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useAsset } from '@/features/data/api/get-asset';
-import { useAssetMedia } from '@/features/data/api/get-asset-media';
+import { useAsset } from '@/shared/api/get-asset';
+import { useAssetMedia } from '@/shared/api/get-asset-media';
+import { useReconcileMedia } from '@/shared/api/reconcile-media';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { paths } from '@/shared/config/paths';
+import { MEDIA_SECTIONS } from '@/shared/media/media-files';
 import { MediaViewer } from '@/shared/media/media-viewer';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
@@ -13,10 +15,8 @@ import { ListLoadError, ListLoading } from '@/shared/ui/list-states';
 import { Modal } from '@/shared/ui/modal';
 import { Page } from '@/shared/ui/page';
 import { useToast } from '@/shared/ui/use-toast';
-import { useReconcileMedia } from '../api/reconcile-media';
 import { MediaSection, type LabelledMedia } from '../components/media-section';
 import { MediaUploadStatus } from '../components/media-upload-status';
-import { MEDIA_SECTIONS } from '../lib/media-files';
 import { useMediaUpload } from '../lib/use-media-upload';
 
 /** Spec §9: an asset's id is shown by its first 8 characters. */

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadContentTypeOf } from '@/features/assets/lib/media-files';
+import { uploadContentTypeOf } from '@/shared/media/media-files';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { deletePhotoBytes, getPhotoBytes, putPhotoBytes, type StoredPhoto } from '../lib/collect-db';
 import { newUuid } from '../lib/uuid';

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDateTime } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 import type { CollectSubmission } from '../lib/collect-db';
-import { formatDateTime } from '../lib/format-time';
 
 type DraftListProps = {
   drafts: CollectSubmission[];

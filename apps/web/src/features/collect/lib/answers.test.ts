@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeChapter, makeQuestion, protectionSurvey } from '@/features/assets/testing/question-fixtures';
+import { makeChapter, makeQuestion, protectionSurvey } from '@/shared/testing/question-fixtures';
 import { answerInputs, evaluateForm, limitProblem, visibleOptions, type DraftAnswers } from './answers';
 
 const choose = (...choices: string[]) => ({ choices, text: '' });

@@ -1,6 +1,6 @@
 import type { AssetAnswerInput } from '@trashegimia/contract/assets';
 import type { QuestionNode, QuestionOption } from '@trashegimia/contract/questions';
-import { compareQuestionNr } from '@/features/surveys/lib/question-tree';
+import { compareQuestionNr } from '@/shared/surveys/question-number';
 import { answerableInOrder } from './survey-screens';
 
 /**

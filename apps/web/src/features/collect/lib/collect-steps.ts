@@ -1,7 +1,7 @@
-import { reconcileMedia } from '@/features/assets/api/reconcile-media';
-import { requestMediaUpload } from '@/features/assets/api/request-media-upload';
-import { uploadFile } from '@/features/assets/lib/upload-file';
-import { getAssetMedia } from '@/features/data/api/get-asset-media';
+import { getAssetMedia } from '@/shared/api/get-asset-media';
+import { reconcileMedia } from '@/shared/api/reconcile-media';
+import { requestMediaUpload } from '@/shared/api/request-media-upload';
+import { uploadFile } from '@/shared/media/upload-file';
 import { submitSurvey } from '../api/submit-survey';
 import { deletePhotoBytes, getPhotoBytes, putSubmission } from './collect-db';
 import type { SendSteps } from './send-submission';

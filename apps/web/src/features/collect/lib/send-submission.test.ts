@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/shared/api/api-error';
-import { UploadFailedError } from '@/features/assets/lib/upload-file';
+import { UploadFailedError } from '@/shared/media/upload-file';
 import { makePhoto, makeSubmission } from '../testing/submission-fixtures';
 import type { CollectSubmission, StoredPhoto } from './collect-db';
 import { sendSubmission, type SendSteps } from './send-submission';

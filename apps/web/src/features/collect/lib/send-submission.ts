@@ -1,9 +1,9 @@
 import type { Submission, SubmissionBody } from '@trashegimia/contract/collect';
 import type { MediaReference, MediaUploadBody } from '@trashegimia/contract/media';
 import type { UploadGrant } from '@trashegimia/contract/storage';
-import { extensionOf } from '@/features/assets/lib/media-files';
-import { UploadFailedError } from '@/features/assets/lib/upload-file';
 import { isApiError } from '@/shared/api/api-error';
+import { extensionOf } from '@/shared/media/media-files';
+import { UploadFailedError } from '@/shared/media/upload-file';
 import type { CollectSubmission, SendFailure, StoredPhoto } from './collect-db';
 
 /** The calls sending takes, and where each step's result is kept; tests pass their own. */

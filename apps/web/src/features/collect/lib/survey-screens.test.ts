@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeChapter, makeQuestion } from '@/features/assets/testing/question-fixtures';
+import { makeChapter, makeQuestion } from '@/shared/testing/question-fixtures';
 import { buildScreens, nextScreenIndex, previousScreenIndex, screenProgress } from './survey-screens';
 
 const group = (id: number, questionNr: string, children: ReturnType<typeof makeQuestion>[]) =>

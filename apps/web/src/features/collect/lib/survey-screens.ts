@@ -1,5 +1,5 @@
 import type { QuestionNode } from '@trashegimia/contract/questions';
-import { compareQuestionNr } from '@/features/surveys/lib/question-tree';
+import { compareQuestionNr } from '@/shared/surveys/question-number';
 
 /**
  * One screen of the collector: a GROUP (the spec's "single mobile screen") with every question

@@ -1,5 +1,5 @@
 import type { CollectSurvey } from '@trashegimia/contract/collect';
-import { makeChapter, makeQuestion } from '@/features/assets/testing/question-fixtures';
+import { makeChapter, makeQuestion } from '@/shared/testing/question-fixtures';
 
 /**
  * A small survey shaped like the demo's: a name and a year (with limits) on one screen, as they

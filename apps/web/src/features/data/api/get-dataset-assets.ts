@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { AssetList } from '@trashegimia/contract/assets';
 import { getDatasetRespondents, getFilteredDatasetRespondents } from '@/shared/api/get-dataset-respondents';
 import { DATASET_PAGE_SIZE, LIST_STALE_TIME_MS } from '@/shared/config/data-constants';
-import type { AssetQuery, AssetSort } from '../lib/asset-query';
+import type { AssetQuery, AssetSort } from '@/shared/filters/asset-query';
 
 export type DatasetAssetsParams = { datasetId: number; sort: AssetSort; query: AssetQuery };
 

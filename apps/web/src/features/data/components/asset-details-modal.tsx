@@ -1,6 +1,8 @@
 import type { AnswerDetail, AssetDetail, AssetSummary } from '@trashegimia/contract/assets';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAsset } from '@/shared/api/get-asset';
+import { useAssetMedia } from '@/shared/api/get-asset-media';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { formatCoordinates, formatDate } from '@/shared/format/format';
 import type { Language } from '@/shared/i18n/language';
@@ -11,8 +13,6 @@ import { EmbeddedMap } from '@/shared/map/embedded-map';
 import { Alert } from '@/shared/ui/alert';
 import { Modal } from '@/shared/ui/modal';
 import { Spinner } from '@/shared/ui/spinner';
-import { useAsset } from '../api/get-asset';
-import { useAssetMedia } from '../api/get-asset-media';
 import { StatusBadge } from './status-badge';
 
 type AnswerRow = { questionId: number; title: string; values: string[] };

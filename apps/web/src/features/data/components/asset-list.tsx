@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { INFINITE_SCROLL_THRESHOLD_PX } from '@/shared/config/data-constants';
+import type { AssetSort } from '@/shared/filters/asset-query';
 import { formatNumber } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { Alert } from '@/shared/ui/alert';
@@ -10,7 +11,6 @@ import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 import { Spinner } from '@/shared/ui/spinner';
 import { useDatasetAssets, type DatasetAssetsParams } from '../api/get-dataset-assets';
-import type { AssetSort } from '../lib/asset-query';
 import { AssetListItem } from './asset-list-item';
 
 type AssetListProps = {

@@ -2,6 +2,7 @@ import type { FilterSelection } from '@trashegimia/contract/assets';
 import { MAX_PDF_EXPORT_ASSETS } from '@trashegimia/contract/assets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useExportDataset, type ExportFormat } from '@/shared/api/export-dataset';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { formatNumber } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
@@ -11,7 +12,6 @@ import { cn } from '@/shared/ui/cn';
 import { Modal } from '@/shared/ui/modal';
 import { Spinner } from '@/shared/ui/spinner';
 import { useToast } from '@/shared/ui/use-toast';
-import { useExportDataset, type ExportFormat } from '../api/export-dataset';
 
 type ExportDialogProps = {
   open: boolean;

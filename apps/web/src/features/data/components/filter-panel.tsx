@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { paths } from '@/shared/config/paths';
+import type { ChosenFilters } from '@/shared/filters/asset-query';
+import { FilterQuestion } from '@/shared/filters/filter-question';
 import { datasetColor } from '@/shared/map/asset-color';
 import { Alert } from '@/shared/ui/alert';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
-import type { ChosenFilters } from '../lib/asset-query';
-import { FilterQuestion } from './filter-question';
 
 type FilterPanelProps = {
   dataset: Dataset;

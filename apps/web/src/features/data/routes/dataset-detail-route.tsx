@@ -3,8 +3,18 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '@/shared/api/api-error';
+import { useDatasetFilters } from '@/shared/api/get-dataset-filters';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { paths } from '@/shared/config/paths';
+import {
+  chooseAssetQuery,
+  filterableQuestions,
+  parseFilterParams,
+  serializeFilterParams,
+  toFilterSelections,
+  type AssetSort,
+  type ChosenFilters,
+} from '@/shared/filters/asset-query';
 import { pickLocalized } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { datasetColor } from '@/shared/map/asset-color';
@@ -15,21 +25,11 @@ import { cn } from '@/shared/ui/cn';
 import { ChevronDownIcon } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
 import { useDataset } from '../api/get-dataset';
-import { useDatasetFilters } from '../api/get-dataset-filters';
 import { AssetDetailsModal } from '../components/asset-details-modal';
 import { ASSET_LIST_HEADING_ID, AssetList } from '../components/asset-list';
 import { AssetMapModal } from '../components/asset-map-modal';
 import { ExportDialog } from '../components/export-dialog';
 import { FilterPanel } from '../components/filter-panel';
-import {
-  chooseAssetQuery,
-  filterableQuestions,
-  parseFilterParams,
-  serializeFilterParams,
-  toFilterSelections,
-  type AssetSort,
-  type ChosenFilters,
-} from '../lib/asset-query';
 
 /** The address keeps what is applied, so a filtered list can be shared, reloaded and gone back to. */
 const PARAM = { search: 'q', sort: 'sort', filter: 'f' } as const;

@@ -5,13 +5,15 @@ import { useSearchParams } from 'react-router';
 import { usePageParam, useStayWithinPages } from '@/shared/routing/use-page-param';
 import { ListPager } from '@/shared/ui/list-pager';
 import { isApiError } from '@/shared/api/api-error';
-import { useErrorText } from '@/shared/api/use-error-text';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
-import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { DataTable } from '@/shared/ui/data-table';
+import { DeleteConfirmDialog } from '@/shared/ui/delete-confirm-dialog';
 import { ListLoadError, ListLoading, ListMessage } from '@/shared/ui/list-states';
 import { Page } from '@/shared/ui/page';
+import { RowActionButton, RowActions } from '@/shared/ui/row-actions';
 import { TextField } from '@/shared/ui/text-field';
+import { useDeleteConfirmation } from '@/shared/ui/use-delete-confirmation';
 import { useToast } from '@/shared/ui/use-toast';
 import { useDeleteDevice } from '../api/delete-device';
 import { useDeviceByMac } from '../api/get-device-by-mac';
@@ -27,7 +29,6 @@ const PAGE_SIZE = 20;
  */
 export const DevicesRoute = () => {
   const { t } = useTranslation('devices');
-  const errorText = useErrorText();
   const { showToast } = useToast();
   const [searchParams, setSearchParams] = useSearchParams();
   const searchedMac = searchParams.get('mac');
@@ -35,10 +36,8 @@ export const DevicesRoute = () => {
   const [search, setSearch] = useState(searchedMac ?? '');
   const [showInvalidMac, setShowInvalidMac] = useState(false);
   const [editing, setEditing] = useState<Device | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Device | null>(null);
   const list = useDevices({ page, limit: PAGE_SIZE }, { enabled: searchedMac === null });
   const found = useDeviceByMac(searchedMac);
-  const deletion = useDeleteDevice();
   const current = searchedMac === null ? list : found;
   const notFound = searchedMac !== null && isApiError(found.error) && found.error.status === 404;
 
@@ -62,16 +61,10 @@ export const DevicesRoute = () => {
     setSearchParams({});
   };
 
-  const handleDelete = () => {
-    if (!deleting) return;
-    deletion.mutate(deleting.id, {
-      onSuccess: () => {
-        showToast({ message: t('deleted'), tone: 'success' });
-        setDeleting(null);
-        if (searchedMac !== null) clearSearch();
-      },
-    });
-  };
+  const deletion = useDeleteConfirmation<Device>(useDeleteDevice(), () => {
+    showToast({ message: t('deleted'), tone: 'success' });
+    if (searchedMac !== null) clearSearch();
+  });
 
   const items: Device[] = searchedMac === null ? (list.data?.items ?? []) : found.data ? [found.data] : [];
 
@@ -107,71 +100,41 @@ export const DevicesRoute = () => {
         </div>
       )}
 
+      {/* A searched MAC is one device or none, so the search has its own states and no pager. */}
       <div className="mt-6" aria-busy={current.isFetching}>
         {current.isPending && current.fetchStatus !== 'idle' && <ListLoading />}
         {notFound && <ListMessage>{t('notFound')}</ListMessage>}
         {current.isError && !notFound && <ListLoadError error={current.error} onRetry={() => void current.refetch()} />}
         {list.isSuccess && searchedMac === null && items.length === 0 && <ListMessage>{t('empty')}</ListMessage>}
         {items.length > 0 && (
-          <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t('caption')}</caption>
-              <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    {t('columns.id')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('columns.mac')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('columns.model')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('columns.type')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    {t('columns.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {items.map((device) => (
-                  <tr key={device.id}>
-                    <td className="px-4 py-3 text-stone-500 tabular-nums">{device.id}</td>
-                    <th scope="row" className="px-4 py-3 font-mono font-medium text-stone-900">
-                      {device.mac}
-                    </th>
-                    <td className="px-4 py-3 text-stone-700">{device.model}</td>
-                    <td className="px-4 py-3 text-stone-700">{device.type}</td>
-                    <td className="px-4 py-3">
-                      <div className="flex justify-end gap-1">
-                        <Button
-                          variant="ghost"
-                          className="px-2.5 py-1.5"
-                          aria-label={t('editLabel', { name: device.mac })}
-                          onClick={() => setEditing(device)}
-                        >
-                          {t('edit')}
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          className="px-2.5 py-1.5 text-red-700"
-                          aria-label={t('deleteLabel', { name: device.mac })}
-                          onClick={() => {
-                            deletion.reset();
-                            setDeleting(device);
-                          }}
-                        >
-                          {t('delete')}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('caption')}
+            columns={[t('columns.id'), t('columns.mac'), t('columns.model'), t('columns.type')]}
+            actionsColumn={t('columns.actions')}
+          >
+            {items.map((device) => (
+              <tr key={device.id}>
+                <td className="px-4 py-3 text-stone-500 tabular-nums">{device.id}</td>
+                <th scope="row" className="px-4 py-3 font-mono font-medium text-stone-900">
+                  {device.mac}
+                </th>
+                <td className="px-4 py-3 text-stone-700">{device.model}</td>
+                <td className="px-4 py-3 text-stone-700">{device.type}</td>
+                <RowActions>
+                  <RowActionButton aria-label={t('editLabel', { name: device.mac })} onClick={() => setEditing(device)}>
+                    {t('edit')}
+                  </RowActionButton>
+                  <RowActionButton
+                    tone="danger"
+                    aria-label={t('deleteLabel', { name: device.mac })}
+                    onClick={() => deletion.ask(device)}
+                  >
+                    {t('delete')}
+                  </RowActionButton>
+                </RowActions>
+              </tr>
+            ))}
+          </DataTable>
         )}
         {list.isSuccess && searchedMac === null && (
           <ListPager page={page} totalPages={Math.max(1, list.data.meta.totalPages)} onPageChange={goToPage} />
@@ -179,16 +142,13 @@ export const DevicesRoute = () => {
       </div>
 
       <DeviceModal editing={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <DeleteConfirmDialog
+        deletion={deletion}
         title={t('confirmDelete.title')}
-        description={t('confirmDelete.description', { name: deleting?.mac ?? '' })}
+        describe={(device) => t('confirmDelete.description', { name: device.mac })}
         confirmLabel={t('delete')}
         cancelLabel={t('form.cancel')}
-        onConfirm={handleDelete}
-        pending={deletion.isPending}
-        error={deletion.isError ? errorText(deletion.error, t('deleteFailed')) : null}
+        failedText={t('deleteFailed')}
       />
     </Page>
   );

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Guideline, type CreateGuidelineBody, type GuidelineFileType } from '@trashegimia/contract/guidelines';
 import { UploadGrant } from '@trashegimia/contract/storage';
-import { uploadFile } from '@/features/assets/lib/upload-file';
 import { apiRequest } from '@/shared/api/api-client';
+import { uploadFile } from '@/shared/media/upload-file';
 
 /** POST /api/guidelines/upload/sas: where to PUT the file; a wrong type or too large a file is refused first. */
 export const requestGuidelineUpload = (file: File, contentType: GuidelineFileType) =>

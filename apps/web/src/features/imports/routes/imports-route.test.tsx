@@ -3,8 +3,8 @@ import type { Survey } from '@trashegimia/contract/surveys';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeChapter, makeQuestion } from '@/features/assets/testing/question-fixtures';
 import { makeDataset, signInAs } from '@/shared/testing/data-factories';
+import { makeChapter, makeQuestion } from '@/shared/testing/question-fixtures';
 import { jsonResponse, renderRoutes } from '@/shared/testing/test-utils';
 import { ImportsRoute } from './imports-route';
 

@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeSurveyBackend } from '@/features/surveys/testing/fake-survey-fetch';
 import { signInAs } from '@/shared/testing/data-factories';
+import { createFakeLibraryBackend } from '@/shared/testing/fake-question-library';
 import { renderRoutes } from '@/shared/testing/test-utils';
 import { QuestionLibraryRoute } from './question-library-route';
 
-const setup = async (prepare?: (backend: ReturnType<typeof createFakeSurveyBackend>) => void) => {
+const setup = async (prepare?: (backend: ReturnType<typeof createFakeLibraryBackend>) => void) => {
   signInAs('admin');
-  const backend = createFakeSurveyBackend();
+  const backend = createFakeLibraryBackend();
   prepare?.(backend);
   vi.stubGlobal('fetch', vi.fn(backend.fetchMock));
   const view = await renderRoutes([{ path: '/admin/questions/library', element: <QuestionLibraryRoute /> }], {

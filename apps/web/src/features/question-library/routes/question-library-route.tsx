@@ -3,18 +3,19 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { usePageParam, useStayWithinPages } from '@/shared/routing/use-page-param';
-import { ListPager } from '@/shared/ui/list-pager';
-import { useErrorText } from '@/shared/api/use-error-text';
+import { useLibraryQuestions } from '@/shared/api/get-library-questions';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { pickLocalized } from '@/shared/i18n/localized-text';
 import { Button } from '@/shared/ui/button';
-import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
-import { ListLoadError, ListLoading, ListMessage } from '@/shared/ui/list-states';
+import { DataTable } from '@/shared/ui/data-table';
+import { DeleteConfirmDialog } from '@/shared/ui/delete-confirm-dialog';
+import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
+import { RowActionButton, RowActions } from '@/shared/ui/row-actions';
 import { TextField } from '@/shared/ui/text-field';
+import { useDeleteConfirmation } from '@/shared/ui/use-delete-confirmation';
 import { useToast } from '@/shared/ui/use-toast';
 import { useDeleteLibraryQuestion } from '../api/delete-library-question';
-import { useLibraryQuestions } from '../api/get-library-questions';
 import { LibraryQuestionModal } from '../components/library-question-modal';
 
 const PAGE_SIZE = 20;
@@ -26,7 +27,6 @@ const PAGE_SIZE = 20;
 export const QuestionLibraryRoute = () => {
   const { t } = useTranslation('questionLibrary');
   const language = useLanguage();
-  const errorText = useErrorText();
   const { showToast } = useToast();
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get('q') ?? '';
@@ -34,24 +34,15 @@ export const QuestionLibraryRoute = () => {
   const library = useLibraryQuestions({ page, limit: PAGE_SIZE, q: q || undefined });
   const [search, setSearch] = useState(q);
   const [editing, setEditing] = useState<LibraryQuestion | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<LibraryQuestion | null>(null);
-  const deletion = useDeleteLibraryQuestion();
+  const deletion = useDeleteConfirmation<LibraryQuestion>(useDeleteLibraryQuestion(), () =>
+    showToast({ message: t('deleted'), tone: 'success' }),
+  );
 
   useStayWithinPages(page, library.data?.meta.totalPages, goToPage);
 
   const handleSearch = (event: FormEvent) => {
     event.preventDefault();
     setSearchParams(search.trim() ? { q: search.trim() } : {});
-  };
-
-  const handleDelete = () => {
-    if (!deleting) return;
-    deletion.mutate(deleting.id, {
-      onSuccess: () => {
-        showToast({ message: t('deleted'), tone: 'success' });
-        setDeleting(null);
-      },
-    });
   };
 
   const titleOf = (question: LibraryQuestion) => pickLocalized(question, 'title', language) ?? question.titleXk;
@@ -76,88 +67,55 @@ export const QuestionLibraryRoute = () => {
         <Button onClick={() => setEditing('new')}>{t('create')}</Button>
       </div>
 
-      <div className="mt-6" aria-busy={library.isFetching}>
-        {library.isPending && <ListLoading />}
-        {library.isError && <ListLoadError error={library.error} onRetry={() => void library.refetch()} />}
-        {library.isSuccess && items.length === 0 && <ListMessage>{q ? t('noMatches') : t('empty')}</ListMessage>}
-        {items.length > 0 && (
-          <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t('caption')}</caption>
-              <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    {t('columns.title')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('columns.type')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('columns.options')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    {t('columns.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {items.map((question) => {
-                  const title = titleOf(question);
-                  return (
-                    <tr key={question.id}>
-                      <th scope="row" className="px-4 py-3 font-medium text-stone-900">
-                        {title}
-                      </th>
-                      <td className="px-4 py-3 text-stone-700">
-                        {t(`questionTypes.${question.questionType}`, { ns: 'surveys' })}
-                      </td>
-                      <td className="px-4 py-3 text-stone-700 tabular-nums">{question.options.length}</td>
-                      <td className="px-4 py-3">
-                        <div className="flex justify-end gap-1">
-                          <Button
-                            variant="ghost"
-                            className="px-2.5 py-1.5"
-                            aria-label={t('editLabel', { name: title })}
-                            onClick={() => setEditing(question)}
-                          >
-                            {t('edit')}
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            className="px-2.5 py-1.5 text-red-700"
-                            aria-label={t('deleteLabel', { name: title })}
-                            onClick={() => {
-                              deletion.reset();
-                              setDeleting(question);
-                            }}
-                          >
-                            {t('delete')}
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {library.isSuccess && (
-          <ListPager page={page} totalPages={Math.max(1, library.data.meta.totalPages)} onPageChange={goToPage} />
-        )}
-      </div>
+      <PagedList
+        className="mt-6"
+        query={library}
+        page={page}
+        onPageChange={goToPage}
+        emptyText={q ? t('noMatches') : t('empty')}
+      >
+        <DataTable
+          caption={t('caption')}
+          columns={[t('columns.title'), t('columns.type'), t('columns.options')]}
+          actionsColumn={t('columns.actions')}
+        >
+          {items.map((question) => {
+            const title = titleOf(question);
+            return (
+              <tr key={question.id}>
+                <th scope="row" className="px-4 py-3 font-medium text-stone-900">
+                  {title}
+                </th>
+                <td className="px-4 py-3 text-stone-700">
+                  {t(`questionTypes.${question.questionType}`, { ns: 'surveys' })}
+                </td>
+                <td className="px-4 py-3 text-stone-700 tabular-nums">{question.options.length}</td>
+                <RowActions>
+                  <RowActionButton aria-label={t('editLabel', { name: title })} onClick={() => setEditing(question)}>
+                    {t('edit')}
+                  </RowActionButton>
+                  <RowActionButton
+                    tone="danger"
+                    aria-label={t('deleteLabel', { name: title })}
+                    onClick={() => deletion.ask(question)}
+                  >
+                    {t('delete')}
+                  </RowActionButton>
+                </RowActions>
+              </tr>
+            );
+          })}
+        </DataTable>
+      </PagedList>
 
       <LibraryQuestionModal editing={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <DeleteConfirmDialog
+        deletion={deletion}
         title={t('confirmDelete.title')}
-        description={t('confirmDelete.description', { name: deleting ? titleOf(deleting) : '' })}
+        describe={(question) => t('confirmDelete.description', { name: titleOf(question) })}
         confirmLabel={t('delete')}
         cancelLabel={t('form.cancel')}
-        onConfirm={handleDelete}
-        pending={deletion.isPending}
-        error={deletion.isError ? errorText(deletion.error, t('deleteFailed')) : null}
+        failedText={t('deleteFailed')}
       />
     </Page>
   );

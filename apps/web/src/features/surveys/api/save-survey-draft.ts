@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getSurveyQuestions, getSurveyQuestionsQueryOptions } from '@/shared/api/get-survey-questions';
 import { saveSurvey, type SurveySaveApi } from '../lib/save-survey';
 import type { EditorDraft } from '../lib/survey-draft';
 import { createQuestionOptions } from './create-question-options';
 import { createSurvey } from './create-survey';
 import { getSurvey, getSurveyQueryOptions } from './get-survey';
-import { getSurveyQuestions, getSurveyQuestionsQueryOptions } from './get-survey-questions';
 import { updateQuestionOptions } from './update-question-options';
 import { updateSurvey } from './update-survey';
 import { upsertSurveyQuestions } from './upsert-survey-questions';

@@ -1,7 +1,7 @@
 import type { Survey } from '@trashegimia/contract/surveys';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
-import { formatDateTime } from '../lib/survey-text';
 
 /** Read-only: who created the survey and when, who changed it last and when (spec §2). */
 export const AuditInfo = ({ survey }: { survey: Survey }) => {

@@ -2,9 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { holdsQuestions } from '@trashegimia/contract/questions';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLibraryQuestions } from '@/features/question-library/api/get-library-questions';
+import { useLibraryQuestions } from '@/shared/api/get-library-questions';
+import { getSurveyQuestionsQueryOptions } from '@/shared/api/get-survey-questions';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { useLanguage } from '@/shared/i18n/use-language';
+import { firstText } from '@/shared/surveys/survey-text';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Modal } from '@/shared/ui/modal';
@@ -12,12 +14,10 @@ import { SelectField } from '@/shared/ui/select-field';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
 import { useToast } from '@/shared/ui/use-toast';
-import { getSurveyQuestionsQueryOptions } from '../api/get-survey-questions';
 import { useImportLibraryQuestions } from '../api/import-library-questions';
 import { inReadingOrder } from '../lib/question-tree';
 import { LIBRARY_IMPORT_LIMIT } from '../lib/survey-constants';
 import { draftQuestionsFrom, type DraftQuestion } from '../lib/survey-draft';
-import { firstText } from '../lib/survey-text';
 
 type ImportLibraryModalProps = {
   open: boolean;

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/shared/i18n/use-language';
+import { firstText } from '@/shared/surveys/survey-text';
 import { Button } from '@/shared/ui/button';
 import { TextField } from '@/shared/ui/text-field';
 import { nextOptionOrder, optionsOf } from '../lib/question-tree';
 import { OPTIONS_FIRST_PAGE, OPTIONS_MORE_PAGE } from '../lib/survey-constants';
 import { blankOption, liveOptions, type DraftOption, type DraftQuestion } from '../lib/survey-draft';
-import { firstText } from '../lib/survey-text';
 import { useBuilder } from './builder-context';
 import { OptionRow } from './option-row';
 

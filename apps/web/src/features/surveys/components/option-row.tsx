@@ -2,9 +2,10 @@ import { VALIDATE_TYPES, type ValidateType } from '@trashegimia/contract/questio
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/shared/i18n/use-language';
+import { firstText } from '@/shared/surveys/survey-text';
 import { Button } from '@/shared/ui/button';
-import { ChevronDownIcon } from '@/shared/ui/icons';
 import { cn } from '@/shared/ui/cn';
+import { ChevronDownIcon } from '@/shared/ui/icons';
 import { SelectField } from '@/shared/ui/select-field';
 import { TextField } from '@/shared/ui/text-field';
 import { TextareaField } from '@/shared/ui/textarea-field';
@@ -12,7 +13,6 @@ import type { OptionChanges } from '../lib/draft-reducer';
 import { inReadingOrder, isChoiceQuestion, optionsOf } from '../lib/question-tree';
 import { CONDITIONAL_SELECT_MAX_OPTIONS } from '../lib/survey-constants';
 import type { DraftOption, DraftQuestion } from '../lib/survey-draft';
-import { firstText } from '../lib/survey-text';
 import { useBuilder } from './builder-context';
 
 const SUFFIXES = ['Xk', 'En', 'Sr'] as const;

@@ -11,6 +11,7 @@ import {
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/shared/i18n/use-language';
+import { firstText } from '@/shared/surveys/survey-text';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 import { ChevronDownIcon } from '@/shared/ui/icons';
@@ -18,7 +19,6 @@ import { SelectField } from '@/shared/ui/select-field';
 import { TextField } from '@/shared/ui/text-field';
 import type { QuestionChanges } from '../lib/draft-reducer';
 import type { DraftQuestion } from '../lib/survey-draft';
-import { firstText } from '../lib/survey-text';
 import { useBuilder } from './builder-context';
 import { OptionEditor } from './option-editor';
 

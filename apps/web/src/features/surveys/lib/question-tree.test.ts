@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addImportedQuestions,
   addQuestion,
-  compareQuestionNr,
   inReadingOrder,
   moveQuestion,
   removeQuestion,
@@ -30,10 +29,6 @@ const sample = () => {
 };
 
 describe('question tree', () => {
-  it('sorts numbers by segment, numerically', () => {
-    expect(['10', '2', '1.10', '1.2', '1'].sort(compareQuestionNr)).toEqual(['1', '1.2', '1.10', '2', '10']);
-  });
-
   it('numbers new questions after the last one under their parent', () => {
     const { questions, chapter } = sample();
     expect(numbers(questions)).toEqual(['1', '1.1', '1.2', '1.2.1', '2']);

@@ -4,18 +4,8 @@ import {
   type QuestionCategory,
   type QuestionType,
 } from '@trashegimia/contract/questions';
+import { compareQuestionNr } from '@/shared/surveys/question-number';
 import { blankOption, blankQuestion, liveOptions, type DraftOption, type DraftQuestion } from './survey-draft';
-
-/** Dotted numbers sort by segment, numerically: 1.2 before 1.10, 2 before 10 (spec §4). */
-export const compareQuestionNr = (a: string, b: string) => {
-  const left = a.split('.').map(Number);
-  const right = b.split('.').map(Number);
-  for (let index = 0; index < Math.max(left.length, right.length); index++) {
-    const difference = (left[index] ?? -1) - (right[index] ?? -1);
-    if (difference !== 0) return difference;
-  }
-  return 0;
-};
 
 const byNumber = (a: DraftQuestion, b: DraftQuestion) => compareQuestionNr(a.questionNr, b.questionNr);
 

@@ -1,6 +1,7 @@
 import { SAVE_LIMITS, type UpsertQuestionsBody } from '@trashegimia/contract/questions';
 import { describe, expect, it } from 'vitest';
-import { createFakeSurveyServer, FakeServerError, type FakeSurveyServer } from '../testing/fake-survey-server';
+import { FakeServerError } from '@/shared/testing/fake-route-fetch';
+import { createFakeSurveyServer, type FakeSurveyServer } from '../testing/fake-survey-server';
 import { addQuestion, moveQuestion, withType } from './question-tree';
 import { saveSurvey, SaveFlowError, SurveySaveError } from './save-survey';
 import {

@@ -2,13 +2,13 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '@/shared/api/api-error';
+import { useSurveyQuestions } from '@/shared/api/get-survey-questions';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { paths } from '@/shared/config/paths';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { useSurvey } from '../api/get-survey';
-import { useSurveyQuestions } from '../api/get-survey-questions';
 import { SurveyEditor } from '../components/survey-editor';
 import { draftFrom, emptyDraft } from '../lib/survey-draft';
 

@@ -3,28 +3,28 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { usePageParam, useStayWithinPages } from '@/shared/routing/use-page-param';
-import { useErrorText } from '@/shared/api/use-error-text';
+import { useSurveys } from '@/shared/api/get-surveys';
 import { paths } from '@/shared/config/paths';
 import { useLanguage } from '@/shared/i18n/use-language';
+import { firstText } from '@/shared/surveys/survey-text';
 import { Button, buttonClasses } from '@/shared/ui/button';
-import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
-import { ListLoadError, ListLoading, ListMessage } from '@/shared/ui/list-states';
+import { DataTable } from '@/shared/ui/data-table';
+import { DeleteConfirmDialog } from '@/shared/ui/delete-confirm-dialog';
+import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
+import { RowActionButton, RowActionLink, RowActions } from '@/shared/ui/row-actions';
 import { TextField } from '@/shared/ui/text-field';
+import { useDeleteConfirmation } from '@/shared/ui/use-delete-confirmation';
 import { useToast } from '@/shared/ui/use-toast';
 import { useDeleteSurvey } from '../api/delete-survey';
-import { useSurveys } from '../api/get-surveys';
-import { ListPager } from '@/shared/ui/list-pager';
 import { SurveyStateBadge } from '../components/survey-state-badge';
 import { SurveyViewModal } from '../components/survey-view-modal';
 import { SURVEY_PAGE_SIZE } from '../lib/survey-constants';
-import { firstText } from '../lib/survey-text';
 
 /** admin/surveys: search, create, 10 per page with Prev/Next, and view, edit or delete each survey (spec §2). */
 export const SurveyListRoute = () => {
   const { t } = useTranslation('surveys');
   const language = useLanguage();
-  const errorText = useErrorText();
   const { showToast } = useToast();
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get('q') ?? '';
@@ -32,26 +32,15 @@ export const SurveyListRoute = () => {
   const surveys = useSurveys({ page, limit: SURVEY_PAGE_SIZE, q: q || undefined });
   const [search, setSearch] = useState(q);
   const [viewing, setViewing] = useState<Survey | null>(null);
-  const [deleting, setDeleting] = useState<Survey | null>(null);
-  const deletion = useDeleteSurvey();
-
-  const totalPages = Math.max(1, surveys.data?.meta.totalPages ?? 1);
+  const deletion = useDeleteConfirmation<Survey>(useDeleteSurvey(), () =>
+    showToast({ message: t('list.deleted'), tone: 'success' }),
+  );
 
   useStayWithinPages(page, surveys.data?.meta.totalPages, goToPage);
 
   const handleSearch = (event: FormEvent) => {
     event.preventDefault();
     setSearchParams(search.trim() ? { q: search.trim() } : {});
-  };
-
-  const handleDelete = () => {
-    if (!deleting) return;
-    deletion.mutate(deleting.id, {
-      onSuccess: () => {
-        showToast({ message: t('list.deleted'), tone: 'success' });
-        setDeleting(null);
-      },
-    });
   };
 
   const labelOf = (survey: Survey) =>
@@ -79,93 +68,58 @@ export const SurveyListRoute = () => {
         </Link>
       </div>
 
-      <div className="mt-6" aria-busy={surveys.isFetching}>
-        {surveys.isPending && <ListLoading />}
-        {surveys.isError && <ListLoadError error={surveys.error} onRetry={() => void surveys.refetch()} />}
-        {surveys.isSuccess && items.length === 0 && <ListMessage>{t('list.empty')}</ListMessage>}
-        {surveys.isSuccess && items.length > 0 && (
-          <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t('list.caption')}</caption>
-              <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    {t('list.columns.id')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('list.columns.description')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('list.columns.state')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    {t('list.columns.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {items.map((survey) => {
-                  const label = labelOf(survey);
-                  return (
-                    <tr key={survey.id}>
-                      <td className="px-4 py-3 text-stone-500 tabular-nums">{survey.id}</td>
-                      <th scope="row" className="px-4 py-3 font-medium text-stone-900">
-                        {label}
-                      </th>
-                      <td className="px-4 py-3">
-                        <SurveyStateBadge state={survey.surveyState} />
-                      </td>
-                      <td className="px-4 py-3">
-                        <div className="flex justify-end gap-1">
-                          <Button
-                            variant="ghost"
-                            className="px-2.5 py-1.5"
-                            aria-label={t('list.actions.viewLabel', { name: label })}
-                            onClick={() => setViewing(survey)}
-                          >
-                            {t('list.actions.view')}
-                          </Button>
-                          <Link
-                            to={paths.admin.survey.getHref(survey.id)}
-                            className={buttonClasses('ghost', 'px-2.5 py-1.5')}
-                            aria-label={t('list.actions.editLabel', { name: label })}
-                          >
-                            {t('list.actions.edit')}
-                          </Link>
-                          <Button
-                            variant="ghost"
-                            className="px-2.5 py-1.5 text-red-700"
-                            aria-label={t('list.actions.deleteLabel', { name: label })}
-                            onClick={() => {
-                              deletion.reset();
-                              setDeleting(survey);
-                            }}
-                          >
-                            {t('list.actions.delete')}
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {surveys.isSuccess && <ListPager page={page} totalPages={totalPages} onPageChange={goToPage} />}
-      </div>
+      <PagedList className="mt-6" query={surveys} page={page} onPageChange={goToPage} emptyText={t('list.empty')}>
+        <DataTable
+          caption={t('list.caption')}
+          columns={[t('list.columns.id'), t('list.columns.description'), t('list.columns.state')]}
+          actionsColumn={t('list.columns.actions')}
+        >
+          {items.map((survey) => {
+            const label = labelOf(survey);
+            return (
+              <tr key={survey.id}>
+                <td className="px-4 py-3 text-stone-500 tabular-nums">{survey.id}</td>
+                <th scope="row" className="px-4 py-3 font-medium text-stone-900">
+                  {label}
+                </th>
+                <td className="px-4 py-3">
+                  <SurveyStateBadge state={survey.surveyState} />
+                </td>
+                <RowActions>
+                  <RowActionButton
+                    aria-label={t('list.actions.viewLabel', { name: label })}
+                    onClick={() => setViewing(survey)}
+                  >
+                    {t('list.actions.view')}
+                  </RowActionButton>
+                  <RowActionLink
+                    to={paths.admin.survey.getHref(survey.id)}
+                    aria-label={t('list.actions.editLabel', { name: label })}
+                  >
+                    {t('list.actions.edit')}
+                  </RowActionLink>
+                  <RowActionButton
+                    tone="danger"
+                    aria-label={t('list.actions.deleteLabel', { name: label })}
+                    onClick={() => deletion.ask(survey)}
+                  >
+                    {t('list.actions.delete')}
+                  </RowActionButton>
+                </RowActions>
+              </tr>
+            );
+          })}
+        </DataTable>
+      </PagedList>
 
       <SurveyViewModal survey={viewing} onClose={() => setViewing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <DeleteConfirmDialog
+        deletion={deletion}
         title={t('list.confirmDelete.title')}
-        description={deleting ? t('list.confirmDelete.description', { name: labelOf(deleting) }) : ''}
+        describe={(survey) => t('list.confirmDelete.description', { name: labelOf(survey) })}
         confirmLabel={t('list.confirmDelete.confirm')}
         cancelLabel={t('actions.cancel')}
-        onConfirm={handleDelete}
-        pending={deletion.isPending}
-        error={deletion.isError ? errorText(deletion.error, t('list.confirmDelete.failed')) : null}
+        failedText={t('list.confirmDelete.failed')}
       />
     </Page>
   );

@@ -8,15 +8,13 @@ import {
 } from '@trashegimia/contract/questions';
 import { CreateSurveyBody, UpdateSurveyBody, type Survey } from '@trashegimia/contract/surveys';
 import type { z } from 'zod';
+import { compareQuestionNr } from '@/shared/surveys/question-number';
+import { FakeServerError } from '@/shared/testing/fake-route-fetch';
 import type { SurveySaveApi } from '../lib/save-survey';
-import { compareQuestionNr } from '../lib/question-tree';
 
 type StoredQuestion = Omit<QuestionNode, 'children' | 'options' | 'title'>;
 type StoredOption = Omit<QuestionOption, 'description' | 'disclaimer'>;
 type Call = keyof SurveySaveApi;
-
-/** Thrown by the fake where the real server answers 4xx. */
-export class FakeServerError extends Error {}
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -1,23 +1,23 @@
 import type { User } from '@trashegimia/contract/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { useErrorText } from '@/shared/api/use-error-text';
 import { paths } from '@/shared/config/paths';
+import { formatDateTime } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { usePageParam, useStayWithinPages } from '@/shared/routing/use-page-param';
 import { useSession } from '@/shared/session/use-session';
-import { Button, buttonClasses } from '@/shared/ui/button';
-import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
-import { ListPager } from '@/shared/ui/list-pager';
-import { ListLoadError, ListLoading, ListMessage } from '@/shared/ui/list-states';
+import { Button } from '@/shared/ui/button';
+import { DataTable } from '@/shared/ui/data-table';
+import { DeleteConfirmDialog } from '@/shared/ui/delete-confirm-dialog';
+import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
+import { RowActionButton, RowActionLink, RowActions } from '@/shared/ui/row-actions';
+import { useDeleteConfirmation } from '@/shared/ui/use-delete-confirmation';
 import { useToast } from '@/shared/ui/use-toast';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { ResetPasswordModal } from '../components/reset-password-modal';
 import { UserModal } from '../components/user-modal';
-import { formatDateTime } from '../lib/format-date-time';
 
 /** Spec §9: users are listed 20 per page. */
 const PAGE_SIZE = 20;
@@ -30,28 +30,18 @@ const PAGE_SIZE = 20;
 export const UsersRoute = () => {
   const { t } = useTranslation('users');
   const language = useLanguage();
-  const errorText = useErrorText();
   const { showToast } = useToast();
   const { session } = useSession();
   const { page, goToPage } = usePageParam();
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<User | null>(null);
-  const [deleting, setDeleting] = useState<User | null>(null);
   const users = useUsers({ page, limit: PAGE_SIZE });
-  const deletion = useDeleteUser();
+  const deletion = useDeleteConfirmation<User>(useDeleteUser(), () =>
+    showToast({ message: t('deleted'), tone: 'success' }),
+  );
 
   useStayWithinPages(page, users.data?.meta.totalPages, goToPage);
   const isSignedInUser = (user: User) => String(user.id) === session.userId;
-
-  const handleDelete = () => {
-    if (!deleting) return;
-    deletion.mutate(deleting.id, {
-      onSuccess: () => {
-        showToast({ message: t('deleted'), tone: 'success' });
-        setDeleting(null);
-      },
-    });
-  };
 
   const items = users.data?.items ?? [];
 
@@ -62,98 +52,59 @@ export const UsersRoute = () => {
         <Button onClick={() => setCreating(true)}>{t('create')}</Button>
       </div>
 
-      <div className="mt-6" aria-busy={users.isFetching}>
-        {users.isPending && <ListLoading />}
-        {users.isError && <ListLoadError error={users.error} onRetry={() => void users.refetch()} />}
-        {users.isSuccess && items.length === 0 && <ListMessage>{t('empty')}</ListMessage>}
-        {items.length > 0 && (
-          <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t('caption')}</caption>
-              <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    {t('columns.id')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('columns.userName')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('columns.role')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('columns.lastLogin')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    {t('columns.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {items.map((user) => (
-                  <tr key={user.id}>
-                    <td className="px-4 py-3 text-stone-500 tabular-nums">{user.id}</td>
-                    <th scope="row" className="px-4 py-3 font-medium text-stone-900">
-                      {user.userName}
-                      {isSignedInUser(user) && <span className="ml-1.5 font-normal text-stone-500">{t('you')}</span>}
-                    </th>
-                    <td className="px-4 py-3 text-stone-700">{t(`roles.${user.role}`)}</td>
-                    <td className="px-4 py-3 text-stone-700">
-                      {user.lastLogin ? formatDateTime(user.lastLogin, language) : t('never')}
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex justify-end gap-1">
-                        {isSignedInUser(user) ? (
-                          // Resetting one's own password here would end this very session; the own page keeps it.
-                          <Link to={paths.ownPassword.getHref()} className={buttonClasses('ghost', 'px-2.5 py-1.5')}>
-                            {t('userMenu.changePassword', { ns: 'common' })}
-                          </Link>
-                        ) : (
-                          <Button
-                            variant="ghost"
-                            className="px-2.5 py-1.5"
-                            aria-label={t('resetPasswordLabel', { name: user.userName })}
-                            onClick={() => setResetting(user)}
-                          >
-                            {t('resetPassword')}
-                          </Button>
-                        )}
-                        <Button
-                          variant="ghost"
-                          className="px-2.5 py-1.5 text-red-700"
-                          aria-label={t('deleteLabel', { name: user.userName })}
-                          onClick={() => {
-                            deletion.reset();
-                            setDeleting(user);
-                          }}
-                        >
-                          {t('delete')}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {users.isSuccess && (
-          <ListPager page={page} totalPages={Math.max(1, users.data.meta.totalPages)} onPageChange={goToPage} />
-        )}
-      </div>
+      <PagedList className="mt-6" query={users} page={page} onPageChange={goToPage} emptyText={t('empty')}>
+        <DataTable
+          caption={t('caption')}
+          columns={[t('columns.id'), t('columns.userName'), t('columns.role'), t('columns.lastLogin')]}
+          actionsColumn={t('columns.actions')}
+        >
+          {items.map((user) => (
+            <tr key={user.id}>
+              <td className="px-4 py-3 text-stone-500 tabular-nums">{user.id}</td>
+              <th scope="row" className="px-4 py-3 font-medium text-stone-900">
+                {user.userName}
+                {isSignedInUser(user) && <span className="ml-1.5 font-normal text-stone-500">{t('you')}</span>}
+              </th>
+              <td className="px-4 py-3 text-stone-700">{t(`roles.${user.role}`)}</td>
+              <td className="px-4 py-3 text-stone-700">
+                {user.lastLogin ? formatDateTime(user.lastLogin, language) : t('never')}
+              </td>
+              <RowActions>
+                {isSignedInUser(user) ? (
+                  // Resetting one's own password here would end this very session; the own page keeps it.
+                  <RowActionLink to={paths.ownPassword.getHref()}>
+                    {t('userMenu.changePassword', { ns: 'common' })}
+                  </RowActionLink>
+                ) : (
+                  <RowActionButton
+                    aria-label={t('resetPasswordLabel', { name: user.userName })}
+                    onClick={() => setResetting(user)}
+                  >
+                    {t('resetPassword')}
+                  </RowActionButton>
+                )}
+                <RowActionButton
+                  tone="danger"
+                  aria-label={t('deleteLabel', { name: user.userName })}
+                  onClick={() => deletion.ask(user)}
+                >
+                  {t('delete')}
+                </RowActionButton>
+              </RowActions>
+            </tr>
+          ))}
+        </DataTable>
+      </PagedList>
 
       <UserModal open={creating} onClose={() => setCreating(false)} />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <DeleteConfirmDialog
+        deletion={deletion}
         title={t('confirmDelete.title')}
-        description={t('confirmDelete.description', { name: deleting?.userName ?? '' })}
+        describe={(user) => t('confirmDelete.description', { name: user.userName })}
         confirmLabel={t('delete')}
         cancelLabel={t('form.cancel')}
-        onConfirm={handleDelete}
-        pending={deletion.isPending}
-        error={deletion.isError ? errorText(deletion.error, t('deleteFailed')) : null}
+        failedText={t('deleteFailed')}
       />
     </Page>
   );

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SurveyQuestions } from '@trashegimia/contract/questions';
-import { apiRequest } from '@/shared/api/api-client';
+import { apiRequest } from './api-client';
 
 /** GET /api/surveys/{id}/questions: the question tree with options; fallback 'Failed to fetch survey questions'. */
 export const getSurveyQuestions = (surveyId: number, { signal }: { signal?: AbortSignal } = {}) =>

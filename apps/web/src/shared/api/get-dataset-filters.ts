@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DatasetFilters } from '@trashegimia/contract/datasets';
-import { apiRequest } from '@/shared/api/api-client';
 import { DATA_STALE_TIME_MS } from '@/shared/config/data-constants';
+import { apiRequest } from './api-client';
 
 /** GET /api/datasets/{id}/filters: the dataset's choice questions; fallback 'Failed to fetch dataset filters'. */
 export const getDatasetFilters = (id: number, { signal }: { signal?: AbortSignal } = {}) =>

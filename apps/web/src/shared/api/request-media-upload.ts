@@ -1,6 +1,6 @@
 import type { MediaUploadBody } from '@trashegimia/contract/media';
 import { UploadGrant } from '@trashegimia/contract/storage';
-import { apiRequest } from '@/shared/api/api-client';
+import { apiRequest } from './api-client';
 
 /**
  * POST /api/surveys/assets/{id}/media/sas: permission to upload one file. Sending its size lets the

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MediaList } from '@trashegimia/contract/assets';
-import { apiRequest } from '@/shared/api/api-client';
 import { MEDIA_STALE_TIME_MS } from '@/shared/config/data-constants';
+import { apiRequest } from './api-client';
 
 /** GET /api/surveys/assets/{id}/media: the asset's files with signed URLs; fallback 'Failed to list media'. */
 export const getAssetMedia = (id: string, { signal }: { signal?: AbortSignal } = {}) =>

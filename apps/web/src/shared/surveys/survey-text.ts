@@ -1,5 +1,4 @@
 import type { Language } from '@/shared/i18n/language';
-import { formatDate, intlLocaleFor } from '@/shared/format/format';
 
 type Texts<Name extends string> = Partial<Record<`${Name}Xk` | `${Name}En` | `${Name}Sr`, string | null>>;
 
@@ -16,16 +15,4 @@ export const firstText = <Name extends string>(record: Texts<Name>, name: Name, 
     if (value) return value;
   }
   return null;
-};
-
-/** An audit time: the date as the app writes dates, then the 24-hour time (e.g. '22 nëntor 2026, 16:55'). */
-export const formatDateTime = (value: string, language: Language) => {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  const time = new Intl.DateTimeFormat(intlLocaleFor(language), {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(date);
-  return `${formatDate(date, language)}, ${time}`;
 };

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DatasetExportBody } from '@trashegimia/contract/assets';
-import { apiDownload } from '@/shared/api/api-download';
 import { saveFile } from '@/shared/browser/save-file';
+import { apiDownload } from './api-download';
 
 export type ExportFormat = 'PDF' | 'XLSX' | 'CSV';
 

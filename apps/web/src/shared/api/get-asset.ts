@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AssetDetail } from '@trashegimia/contract/assets';
-import { apiRequest } from '@/shared/api/api-client';
 import { LIST_STALE_TIME_MS } from '@/shared/config/data-constants';
+import { apiRequest } from './api-client';
 
 /** GET /api/surveys/assets/{id}: one asset with its answers; fallback 'Failed to fetch survey asset'. */
 export const getAsset = (id: string, { signal }: { signal?: AbortSignal } = {}) =>

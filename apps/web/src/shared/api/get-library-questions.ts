@@ -4,7 +4,7 @@ import {
   type LibraryQuestionListQuery as LibraryQuestionListQuerySchema,
 } from '@trashegimia/contract/question-library';
 import type { z } from 'zod';
-import { apiRequest } from '@/shared/api/api-client';
+import { apiRequest } from './api-client';
 
 /** What the page sends: the contract's parsed query, every field optional. */
 export type LibraryQuestionListQuery = Partial<z.output<typeof LibraryQuestionListQuerySchema>>;

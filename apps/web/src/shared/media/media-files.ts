@@ -1,53 +1,13 @@
 import { MEDIA_TYPES, type MediaType } from '@trashegimia/contract/assets';
+import { MEDIA_FILE_KINDS, MEDIA_TYPE_FILE_KINDS } from '@trashegimia/contract/media';
 
-/**
- * The file extensions each media type takes and the content type each is uploaded as, as the
- * server's media-types list has them (it checks again; this only spares a pointless upload).
- */
-const IMAGE = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  avif: 'image/avif',
-  heic: 'image/heic',
-  heif: 'image/heif',
-  tif: 'image/tiff',
-  tiff: 'image/tiff',
-};
-const VIDEO = {
-  mp4: 'video/mp4',
-  m4v: 'video/mp4',
-  mov: 'video/quicktime',
-  webm: 'video/webm',
-  mkv: 'video/x-matroska',
-  ogv: 'video/ogg',
-  avi: 'video/x-msvideo',
-  '3gp': 'video/3gpp',
-};
-const AUDIO = {
-  mp3: 'audio/mpeg',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  wav: 'audio/wav',
-  ogg: 'audio/ogg',
-  oga: 'audio/ogg',
-  opus: 'audio/opus',
-  flac: 'audio/flac',
-  weba: 'audio/webm',
-  amr: 'audio/amr',
-};
-
-const EXTENSIONS: Record<MediaType, Record<string, string>> = {
-  PHOTO: IMAGE,
-  VIDEO,
-  AUDIO,
-  PDF: { pdf: 'application/pdf' },
-  THREE_D: { glb: 'model/gltf-binary', gltf: 'model/gltf+json' },
-  // A 360° item is a video or a panorama photo.
-  THREE_SIXTY_VIDEO: { ...VIDEO, ...IMAGE },
-};
+/** The extensions each media type takes and the content type each is uploaded as (the server checks again). */
+const EXTENSIONS = Object.fromEntries(
+  MEDIA_TYPES.map((type) => [
+    type,
+    Object.assign({}, ...MEDIA_TYPE_FILE_KINDS[type].map((kind) => MEDIA_FILE_KINDS[kind])) as Record<string, string>,
+  ]),
+) as Record<MediaType, Record<string, string>>;
 
 /** The screen's sections, in the spec's order: Photos, Videos, Audio, PDF, 3D, 360° Videos. */
 export const MEDIA_SECTIONS: readonly MediaType[] = MEDIA_TYPES;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type Query } from '@tanstack/react-query';
 import { MediaList } from '@trashegimia/contract/assets';
 import type { MediaReference } from '@trashegimia/contract/media';
-import { getAssetMediaQueryOptions } from '@/features/data/api/get-asset-media';
-import { apiRequest } from '@/shared/api/api-client';
+import { apiRequest } from './api-client';
+import { getAssetMediaQueryOptions } from './get-asset-media';
 
 /**
  * PUT /api/surveys/assets/{id}/media: makes the asset's media exactly `media`; references left out are
