@@ -45,4 +45,25 @@ describe('syncQueue', () => {
     expect(submit).toHaveBeenCalledTimes(1);
     expect((await listSubmissions(userId)).map((item) => item.state)).toEqual(['waiting', 'waiting']);
   });
+
+  it('sends after all when the connection returns just as a send fails, without waiting for the next retry', async () => {
+    const userId = 'queue-3';
+    await putSubmission(makeSubmission({ id: 'only', userId }));
+    let online = false;
+    let comeBackOnline = () => {};
+    const submit = vi.fn(async () => {
+      if (online) return { id: 'asset-1' };
+      // The 'online' event arrives while this send is still failing: the queue is asked again mid-run.
+      comeBackOnline();
+      throw new ApiError({ status: 0, message: 'Network error' });
+    });
+    const send = steps(submit);
+    comeBackOnline = () => {
+      online = true;
+      void syncQueue(userId, send);
+    };
+    await syncQueue(userId, send);
+    await vi.waitFor(async () => expect((await listSubmissions(userId))[0]?.state).toBe('sent'));
+    expect(submit).toHaveBeenCalledTimes(2);
+  });
 });

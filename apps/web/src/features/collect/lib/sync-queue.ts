@@ -9,8 +9,9 @@ let again = false;
 
 /**
  * Sends an account's queued submissions one after another, oldest first. One run at a time: a
- * call during a run makes the run look again when it ends. A submission that finds no connection
- * stops the run; the next 'online' event (or the periodic retry) starts another.
+ * call during a run makes the run look again when it ends, or start afresh if it stopped for want
+ * of a connection. A submission that finds no connection stops the run; the next 'online' event
+ * (or the periodic retry) starts another.
  */
 export const syncQueue = (userId: string, steps: SendSteps): Promise<void> => {
   if (running) {
@@ -34,6 +35,11 @@ export const syncQueue = (userId: string, steps: SendSteps): Promise<void> => {
       }
     } finally {
       running = null;
+    }
+    // Asked again while this run was giving up (the connection came back as a send failed): go on.
+    if (again) {
+      again = false;
+      await syncQueue(userId, steps);
     }
   })();
   return running;
