@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { handleError } from './errors';
+import { enforceAccessRules } from './http/access-rules';
 import { registerApiDocs } from './http/api-docs';
 import { registerAuthentication } from './http/authentication';
 import { acceptEmptyJsonBodies } from './http/json-body';
@@ -87,6 +88,7 @@ export async function buildApp({ config, db: givenDatabase, blobs: givenBlobs, l
 
   await app.register(
     async (api) => {
+      enforceAccessRules(api);
       await api.register(systemRoutes, { config, database });
       await api.register(authRoutes, { prefix: '/auth', service: authService });
       await api.register(userRoutes, { prefix: '/users', db: database.db });

@@ -27,7 +27,10 @@ async function main() {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, 'shutting down');
-    // Stop taking requests and finish those in flight before the database goes away.
+    // Stop taking requests and finish those in flight before the database goes away. A connection
+    // kept alive after its last response would hold close() for the whole keep-alive timeout
+    // (Node closes only the connections idle when close starts), so those end as soon as they idle.
+    app.server.keepAliveTimeout = 1;
     await app.close();
     await database.close();
   };

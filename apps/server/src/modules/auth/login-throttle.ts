@@ -54,11 +54,20 @@ export type LoginAttempt = { userName: string; address: string };
 /** What the caller reports once the password has been checked. */
 export type AdmittedAttempt = { succeeded: () => Promise<void> };
 
+/** The wait before the password of the second attempt in a window is checked; it doubles with each further one. */
+export const FIRST_DELAY_MS = 250;
+/** No attempt waits longer than this before its answer. */
+export const MAX_DELAY_MS = 4000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * Limits login attempts per account and per client address: an attempt is counted when it is
- * admitted, before the password is checked, so parallel guesses cannot slip past the limit. After
- * `maxAttempts` within the window further attempts are refused until the oldest leaves it. A
- * successful login clears its account and takes its own attempt back from the address.
+ * admitted, before the password is checked, so parallel guesses cannot slip past the limit. Each
+ * attempt after the first in the window waits longer before it is checked (FIRST_DELAY_MS, doubling
+ * up to MAX_DELAY_MS), whatever its outcome, so the wait reveals nothing; after `maxAttempts` within
+ * the window further attempts are refused until the oldest leaves it. A successful login clears its
+ * account and takes its own attempt back from the address.
  */
 export class LoginThrottle {
   constructor(
@@ -66,6 +75,7 @@ export class LoginThrottle {
     private readonly maxAttempts: number,
     private readonly windowSeconds: number,
     private readonly now: () => number = Date.now,
+    private readonly wait: (ms: number) => Promise<void> = sleep,
   ) {}
 
   /** Counts the attempt, or throws 429 with the seconds to wait when the account or the address is locked out. */
@@ -86,6 +96,8 @@ export class LoginThrottle {
       await Promise.all(keys.map((key) => this.store.remove(key, at)));
       throw tooManyRequests(Math.ceil(waitMs / 1000), 'Too many failed logins. Please try again later.');
     }
+    const earlier = Math.max(...counted.map((times) => times.length - 1));
+    if (earlier > 0) await this.wait(Math.min(FIRST_DELAY_MS * 2 ** (earlier - 1), MAX_DELAY_MS));
     return {
       succeeded: async () => {
         await this.store.clear(keys[0]!);

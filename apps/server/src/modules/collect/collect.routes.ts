@@ -3,13 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CollectSurveys, Submission, SubmissionBody } from '@trashegimia/contract/collect';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
-import { requireUser } from '../auth/guards';
 import { contentDigest, listCollectSurveys, submitSurvey } from './collect.service';
 
 /** The field devices' API (issue 7): surveys to fill in, and what was filled in. Accounts only. */
 export const collectRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('onRequest', requireUser);
-
   app.get(
     '/surveys',
     {

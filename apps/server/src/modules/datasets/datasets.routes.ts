@@ -13,7 +13,6 @@ import {
 } from '@trashegimia/contract/datasets';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
-import { requireAdmin } from '../auth/guards';
 import {
   changeDataset,
   createDataset,
@@ -80,7 +79,6 @@ export const datasetRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   app.post(
     '/',
     {
-      onRequest: requireAdmin,
       schema: {
         tags: ['datasets'],
         summary: 'Create a dataset (administrators)',
@@ -97,7 +95,6 @@ export const datasetRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   app.patch(
     '/:id',
     {
-      onRequest: requireAdmin,
       schema: {
         tags: ['datasets'],
         summary: 'Change a dataset, or deactivate it (administrators)',
@@ -112,7 +109,6 @@ export const datasetRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   app.delete(
     '/:id',
     {
-      onRequest: requireAdmin,
       schema: {
         tags: ['datasets'],
         summary: 'Delete a dataset that has no assets (administrators)',

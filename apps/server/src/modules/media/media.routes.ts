@@ -5,7 +5,6 @@ import { UploadGrant } from '@trashegimia/contract/storage';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
 import type { WritableBlobStore } from '../../storage/blob-store';
-import { requireUser } from '../auth/guards';
 import { grantMediaUpload, type MediaLimits, reconcileAssetMedia } from './media.service';
 
 export type MediaRoutesOptions = { db: Database; blobs: WritableBlobStore; limits: MediaLimits };
@@ -19,7 +18,6 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
   app.post(
     '/assets/:id/media/sas',
     {
-      onRequest: requireUser,
       schema: {
         tags: ['media'],
         summary: "A signed URL to upload one file of the asset's media to, before listing it",
@@ -34,7 +32,6 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
   app.put(
     '/assets/:id/media',
     {
-      onRequest: requireUser,
       schema: {
         tags: ['media'],
         summary: "Make the asset's media exactly the listed files; dropped references keep their files",

@@ -10,7 +10,6 @@ import {
 } from '@trashegimia/contract/question-groups';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
-import { requireAdmin } from '../auth/guards';
 import {
   changeQuestionGroup,
   createQuestionGroup,
@@ -20,8 +19,6 @@ import {
 
 /** Question groups shared by every survey (spec §7). Administrators only. */
 export const questionGroupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('onRequest', requireAdmin);
-
   app.get(
     '/',
     {

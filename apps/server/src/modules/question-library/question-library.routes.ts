@@ -10,7 +10,6 @@ import {
 } from '@trashegimia/contract/question-library';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
-import { requireAdmin } from '../auth/guards';
 import {
   changeLibraryQuestion,
   createLibraryQuestion,
@@ -20,8 +19,6 @@ import {
 
 /** The question library, shared by every administrator (DESIGN §6). Administrators only. */
 export const questionLibraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('onRequest', requireAdmin);
-
   app.get(
     '/',
     {

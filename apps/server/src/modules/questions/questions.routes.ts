@@ -16,7 +16,6 @@ import {
 import { SurveyParams } from '@trashegimia/contract/surveys';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
-import { requireAdmin } from '../auth/guards';
 import { createQuestionOptions, deleteQuestionOption, updateQuestionOptions } from './question-options.service';
 import {
   deleteSurveyQuestion,
@@ -29,8 +28,6 @@ const deleted = { 204: z.null().describe('Deleted') };
 
 /** A survey's question tree (spec §7), under /surveys. Administrators only. */
 export const surveyQuestionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('onRequest', requireAdmin);
-
   app.get(
     '/:id/questions',
     {
@@ -96,8 +93,6 @@ export const surveyQuestionRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
 
 /** A question's own options (spec §7), under /questions. Administrators only. */
 export const questionOptionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('onRequest', requireAdmin);
-
   app.post(
     '/:id/options',
     {

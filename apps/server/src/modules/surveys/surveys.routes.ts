@@ -10,7 +10,6 @@ import {
 } from '@trashegimia/contract/surveys';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
-import { requireAdmin } from '../auth/guards';
 import { changeSurvey, createSurvey, deleteSurvey, getSurvey, listSurveys } from './surveys.service';
 
 /**
@@ -18,8 +17,6 @@ import { changeSurvey, createSurvey, deleteSurvey, getSurvey, listSurveys } from
  * (/surveys/assets…, /surveys/dataset-respondents…), which the router prefers to `:id`.
  */
 export const surveyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('onRequest', requireAdmin);
-
   app.get(
     '/',
     {

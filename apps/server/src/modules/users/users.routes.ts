@@ -12,15 +12,13 @@ import {
 } from '@trashegimia/contract/users';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
-import { assertAdmin, assertUser, requireAdmin, requireUser } from '../auth/guards';
+import { assertAdmin, assertUser } from '../auth/guards';
 import type { LoginThrottle } from '../auth/login-throttle';
 import type { TokenService } from '../auth/tokens';
 import { changeOwnPassword, createUser, deleteUser, listUserPage, resetPassword } from './users.service';
 
 /** The back office's user accounts (spec: list, create, delete; no edit). Administrators only. */
 export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('onRequest', requireAdmin);
-
   app.get(
     '/',
     {
@@ -99,7 +97,6 @@ export const ownPasswordRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/me/password',
     {
-      onRequest: requireUser,
       schema: {
         tags: ['users'],
         summary: 'Change your own password, giving the current one',

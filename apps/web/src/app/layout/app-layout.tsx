@@ -12,7 +12,8 @@ export const AppLayout = () => {
     <div className="flex min-h-dvh flex-col">
       <SkipLink label={t('skipToContent')} />
       <SiteHeader />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+      {/* At least a screen tall: the footer starts below the fold instead of jumping down as the page loads. */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex min-h-dvh flex-1 flex-col focus:outline-none">
         <Outlet />
       </main>
       <SiteFooter />

@@ -39,7 +39,7 @@ export const SiteFooter = () => {
         </nav>
       </div>
       <div className="border-t border-stone-200">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-stone-500 sm:px-6">{t('footer.copyright', { year })}</p>
+        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-stone-600 sm:px-6">{t('footer.copyright', { year })}</p>
       </div>
     </footer>
   );

@@ -5,13 +5,18 @@ import { formatNumber, truncateText } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { MediaTypeIcon } from '@/shared/media/media-type-icon';
 
-type ArchiveCardProps = { asset: AssetSummary; onOpen: (asset: AssetSummary) => void };
+type ArchiveCardProps = {
+  asset: AssetSummary;
+  onOpen: (asset: AssetSummary) => void;
+  /** In view when the page opens: its photo loads at once, as it is the page's largest content. */
+  inFirstRow?: boolean;
+};
 
 /**
  * One asset of the archive: its first photo (or the icon of its first medium), name, municipality,
  * the media types it has and how often it was viewed. The whole card opens its media.
  */
-export const ArchiveCard = ({ asset, onOpen }: ArchiveCardProps) => {
+export const ArchiveCard = ({ asset, onOpen, inFirstRow = false }: ArchiveCardProps) => {
   const { t } = useTranslation('archive');
   const language = useLanguage();
   const fullName = asset.name?.trim() || t('asset.noName', { ns: 'public' });
@@ -22,7 +27,7 @@ export const ArchiveCard = ({ asset, onOpen }: ArchiveCardProps) => {
         <img
           src={asset.photoUrl}
           alt=""
-          loading="lazy"
+          loading={inFirstRow ? 'eager' : 'lazy'}
           width={480}
           height={320}
           className="aspect-[3/2] w-full bg-stone-100 object-cover"

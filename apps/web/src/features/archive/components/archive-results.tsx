@@ -13,6 +13,9 @@ import type { ArchiveSort } from '../lib/archive-params';
 import { ArchiveCard } from './archive-card';
 import { ArchivePager } from './archive-pager';
 
+/** Cards on the first row at the widest layout (xl:grid-cols-4): in view on arrival. */
+const FIRST_ROW_CARDS = 4;
+
 export const ARCHIVE_RESULTS_HEADING_ID = 'archive-results';
 
 type ArchiveResultsProps = {
@@ -105,8 +108,8 @@ export const ArchiveResults = ({ assets, ready, sort, onSortChange, onPageChange
               assets.isPlaceholderData && 'opacity-60 transition-opacity',
             )}
           >
-            {list.items.map((asset) => (
-              <ArchiveCard key={asset.id} asset={asset} onOpen={onOpen} />
+            {list.items.map((asset, index) => (
+              <ArchiveCard key={asset.id} asset={asset} onOpen={onOpen} inFirstRow={index < FIRST_ROW_CARDS} />
             ))}
           </ul>
           <ArchivePager page={list.meta.page} totalPages={list.meta.totalPages} onPageChange={onPageChange} />

@@ -11,6 +11,7 @@ import { useLanguage } from '@/shared/i18n/use-language';
 import { hasCoordinates } from '@/shared/map/asset-color';
 import { EmbeddedMap } from '@/shared/map/embedded-map';
 import { Alert } from '@/shared/ui/alert';
+import { cn } from '@/shared/ui/cn';
 import { Modal } from '@/shared/ui/modal';
 import { Spinner } from '@/shared/ui/spinner';
 import { StatusBadge } from './status-badge';
@@ -40,8 +41,9 @@ const groupAnswers = (answers: AnswerDetail[], language: Language): AnswerRow[] 
   return rows;
 };
 
-const Field = ({ label, children }: { label: string; children: ReactNode }) => (
-  <div className="flex flex-col gap-0.5">
+/** One term and its value; a direct child of the <dl>, so screen readers read them as a pair. */
+const Field = ({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) => (
+  <div className={cn('flex flex-col gap-0.5', wide && 'sm:col-span-2')}>
     <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{label}</dt>
     <dd className="text-sm break-words text-stone-900">{children}</dd>
   </div>
@@ -98,16 +100,14 @@ const DetailsBody = ({ asset }: { asset: AssetDetail }) => {
         <Field label={t('asset.place')}>
           {[asset.municipality, asset.village].filter((part) => part?.trim()).join(' · ') || '—'}
         </Field>
-        <div className="sm:col-span-2">
-          <Field label={t('asset.comment')}>{asset.comments?.trim() || '—'}</Field>
-        </div>
-        <div className="sm:col-span-2">
-          <Field label={t('asset.coordinates')}>
-            {hasCoordinates(asset)
-              ? formatCoordinates(asset.locationAlt, asset.locationLong, language)
-              : t('asset.noCoordinates')}
-          </Field>
-        </div>
+        <Field label={t('asset.comment')} wide>
+          {asset.comments?.trim() || '—'}
+        </Field>
+        <Field label={t('asset.coordinates')} wide>
+          {hasCoordinates(asset)
+            ? formatCoordinates(asset.locationAlt, asset.locationLong, language)
+            : t('asset.noCoordinates')}
+        </Field>
       </dl>
       {hasCoordinates(asset) && (
         <EmbeddedMap

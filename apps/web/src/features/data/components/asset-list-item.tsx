@@ -48,7 +48,7 @@ export const AssetListItem = ({ asset, position, canEdit, onShowDetails, onShowM
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center sm:gap-4 sm:p-4">
       <div className="flex min-w-0 flex-1 items-center gap-3 sm:gap-4">
-        <span className="w-12 shrink-0 font-mono text-sm font-semibold text-stone-400 tabular-nums">
+        <span className="w-12 shrink-0 font-mono text-sm font-semibold text-stone-500 tabular-nums">
           {padNumber(position, ITEM_NUMBER_DIGITS)}
         </span>
         {asset.photoUrl ? (
