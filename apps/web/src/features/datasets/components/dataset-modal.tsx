@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
-import { Modal } from '@/shared/ui/modal';
+import { EditorModal } from '@/shared/ui/editor-modal';
 import { TextareaField } from '@/shared/ui/textarea-field';
 import { TextField } from '@/shared/ui/text-field';
 import { useToast } from '@/shared/ui/use-toast';
@@ -49,20 +49,14 @@ type DatasetModalProps = {
 export const DatasetModal = ({ editing, onClose }: DatasetModalProps) => {
   const { t } = useTranslation('datasetsAdmin');
   return (
-    <Modal
-      open={editing !== null}
-      onOpenChange={(open) => !open && onClose()}
+    <EditorModal
+      editing={editing}
+      onClose={onClose}
       size="lg"
-      title={editing === 'new' ? t('form.createTitle') : t('form.editTitle')}
+      titles={{ create: t('form.createTitle'), edit: t('form.editTitle') }}
     >
-      {editing !== null && (
-        <DatasetFormBody
-          key={editing === 'new' ? 'new' : editing.id}
-          dataset={editing === 'new' ? null : editing}
-          onDone={onClose}
-        />
-      )}
-    </Modal>
+      {(dataset) => <DatasetFormBody dataset={dataset} onDone={onClose} />}
+    </EditorModal>
   );
 };
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
-import { Modal } from '@/shared/ui/modal';
+import { EditorModal } from '@/shared/ui/editor-modal';
 import { TextField } from '@/shared/ui/text-field';
 import { useToast } from '@/shared/ui/use-toast';
 import { useCreateDevice } from '../api/create-device';
@@ -20,19 +20,13 @@ type DeviceModalProps = {
 export const DeviceModal = ({ editing, onClose }: DeviceModalProps) => {
   const { t } = useTranslation('devices');
   return (
-    <Modal
-      open={editing !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={editing === 'new' ? t('form.createTitle') : t('form.editTitle')}
+    <EditorModal
+      editing={editing}
+      onClose={onClose}
+      titles={{ create: t('form.createTitle'), edit: t('form.editTitle') }}
     >
-      {editing !== null && (
-        <DeviceForm
-          key={editing === 'new' ? 'new' : editing.id}
-          device={editing === 'new' ? null : editing}
-          onDone={onClose}
-        />
-      )}
-    </Modal>
+      {(device) => <DeviceForm device={device} onDone={onClose} />}
+    </EditorModal>
   );
 };
 

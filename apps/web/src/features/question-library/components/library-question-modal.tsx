@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
-import { Modal } from '@/shared/ui/modal';
+import { EditorModal } from '@/shared/ui/editor-modal';
 import { SelectField } from '@/shared/ui/select-field';
 import { TextField } from '@/shared/ui/text-field';
 import { useToast } from '@/shared/ui/use-toast';
@@ -39,20 +39,14 @@ type LibraryQuestionModalProps = {
 export const LibraryQuestionModal = ({ editing, onClose }: LibraryQuestionModalProps) => {
   const { t } = useTranslation('questionLibrary');
   return (
-    <Modal
-      open={editing !== null}
-      onOpenChange={(open) => !open && onClose()}
+    <EditorModal
+      editing={editing}
+      onClose={onClose}
       size="xl"
-      title={editing === 'new' ? t('form.createTitle') : t('form.editTitle')}
+      titles={{ create: t('form.createTitle'), edit: t('form.editTitle') }}
     >
-      {editing !== null && (
-        <LibraryQuestionFormBody
-          key={editing === 'new' ? 'new' : editing.id}
-          question={editing === 'new' ? null : editing}
-          onDone={onClose}
-        />
-      )}
-    </Modal>
+      {(question) => <LibraryQuestionFormBody question={question} onDone={onClose} />}
+    </EditorModal>
   );
 };
 
