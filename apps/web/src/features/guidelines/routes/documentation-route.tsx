@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
+import { ListMessage } from '@/shared/ui/list-states';
 import { Page } from '@/shared/ui/page';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
@@ -59,14 +60,7 @@ export const DocumentationRoute = () => {
             </Button>
           </div>
         )}
-        {guidelines.isSuccess && items.length === 0 && (
-          <p
-            role="status"
-            className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center text-stone-600"
-          >
-            {query ? t('noMatches') : t('empty')}
-          </p>
-        )}
+        {guidelines.isSuccess && items.length === 0 && <ListMessage>{query ? t('noMatches') : t('empty')}</ListMessage>}
         {guidelines.isSuccess && items.length > 0 && (
           <ul aria-label={t('listLabel')} className="flex flex-col gap-3">
             {items.map((guideline) => {

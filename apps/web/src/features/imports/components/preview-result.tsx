@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { Alert } from '@/shared/ui/alert';
+import { DataTable } from '@/shared/ui/data-table';
 
 /**
  * What the check found: the counts, the mapping's own problems, and each row's problems named in
@@ -44,38 +45,23 @@ export const PreviewResult = ({ preview }: { preview: ImportPreview }) => {
 
       {preview.problems.length > 0 ? (
         <>
-          <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t('preview.caption')}</caption>
-              <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    {t('preview.row')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('preview.column')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('preview.problem')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {preview.problems.map((problem, index) => (
-                  <tr key={index}>
-                    <th scope="row" className="px-4 py-3 font-medium text-stone-900 tabular-nums">
-                      {problem.row}
-                    </th>
-                    <td className="px-4 py-3 text-stone-700">{problem.column ?? t('preview.wholeRow')}</td>
-                    <td className="px-4 py-3">
-                      <p className="font-medium text-red-800">{t(`preview.code.${problem.code}`)}</p>
-                      <p className="text-stone-600">{problem.message}</p>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('preview.caption')}
+            columns={[t('preview.row'), t('preview.column'), t('preview.problem')]}
+          >
+            {preview.problems.map((problem, index) => (
+              <tr key={index}>
+                <th scope="row" className="px-4 py-3 font-medium text-stone-900 tabular-nums">
+                  {problem.row}
+                </th>
+                <td className="px-4 py-3 text-stone-700">{problem.column ?? t('preview.wholeRow')}</td>
+                <td className="px-4 py-3">
+                  <p className="font-medium text-red-800">{t(`preview.code.${problem.code}`)}</p>
+                  <p className="text-stone-600">{problem.message}</p>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           {preview.problemCount > preview.problems.length && (
             <p className="text-sm text-stone-600">
               {t('preview.listed', { shown: preview.problems.length, total: preview.problemCount })}
