@@ -17,7 +17,7 @@ import { availableParallelism, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, fillPlaceholders, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { FilterSelection } from '@trashegimia/contract/assets';
@@ -27,7 +27,7 @@ import { assets, datasets, questionOptions, questions } from '../src/db/schema/i
 import { createScratchDatabase } from '../src/db/scratch-database';
 import { seedDatabase } from '../src/db/seed/seed';
 import { resolveFilters } from '../src/modules/assets/asset-filters';
-import { type AssetCriteria, assetPageQuery } from '../src/modules/assets/assets.repo';
+import { type AssetCriteria, assetPageStatement } from '../src/modules/assets/assets.repo';
 import { createBlobStore } from '../src/storage/create-blob-store';
 import { captchaFor } from '../src/test/captcha';
 import { testConfig } from '../src/test/test-app';
@@ -398,15 +398,17 @@ async function scenarioInputs({ db, driver }: DatabaseHandle, exportDatasetId: n
     datasetId,
     filters: await resolveFilters(db, datasetId, filters),
   };
-  const page = assetPageQuery(
+  const statement = assetPageStatement(
     db,
     criteria,
     { sortBy: 'date', sortOrder: 'desc' },
     { limit: PAGE_LIMIT, offset: 0 },
-  ).toSQL();
+  );
+  const page = statement.build().toSQL();
+  const params = fillPlaceholders(page.params, statement.values);
   const query = rawQuery(db, driver);
   const runFilterSql = async () => {
-    await query(page.sql, page.params);
+    await query(page.sql, params);
   };
 
   const exportSize = sizes.find((s) => s.datasetId === exportDatasetId)?.n ?? 0;
@@ -427,7 +429,8 @@ function rawQuery(db: DatabaseHandle['db'], driver: DatabaseHandle['driver']) {
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
   return async (text: string, params: unknown[]): Promise<unknown[]> =>
     driver === 'pg'
-      ? (await (client as pg.Pool).query(text, params)).rows
+      ? // Named, so the server parses it once, as it does the app's prepared statements (db/prepared.ts).
+        (await (client as pg.Pool).query({ name: 'bench_bare_sql', text, values: params })).rows
       : (await (client as PGlite).query(text, params)).rows;
 }
 

@@ -1,6 +1,6 @@
 import type { FilterSelection } from '@trashegimia/contract/assets';
 import type { Executor } from '../../db/client';
-import { datasetSurveys, findChoiceQuestionOptions } from '../datasets/datasets.repo';
+import { findChoiceQuestionOptions } from '../datasets/datasets.repo';
 import type { ResolvedFilter } from './assets.repo';
 
 /**
@@ -16,7 +16,7 @@ export async function resolveFilters(
 ): Promise<ResolvedFilter[]> {
   if (filters.length === 0) return [];
   const questionIds = [...new Set(filters.map((filter) => filter.questionId))];
-  const options = await findChoiceQuestionOptions(db, datasetSurveys(db, datasetId), questionIds);
+  const options = await findChoiceQuestionOptions(db, { ofDataset: datasetId }, questionIds);
 
   const chosen = new Map<number, Set<number>>();
   for (const filter of filters) {

@@ -1,7 +1,8 @@
 import { type SQL, type SQLWrapper, and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { answers, assetCounts, assets, datasets, media, questionOptions, questions } from '../../db/schema/index';
-import { containsText } from './text-search';
+import { type Bind, Bindings, bindInline, runPrepared } from '../../db/prepared';
+import { containsPattern, matchesPattern } from './text-search';
 
 /** A filter whose options are known to belong to its question (see resolveFilters in the service). */
 export type ResolvedFilter = {
@@ -107,32 +108,39 @@ const textColumns = {
 /** Approved assets of active datasets; needs `datasets` joined. */
 const publicVisibility = () => and(eq(assets.status, 'APPROVED'), eq(datasets.isActive, true));
 
-/** The WHERE of a criteria set (every query here joins datasets on the asset's dataset). */
-export function assetWhere(criteria: AssetCriteria): SQL | undefined {
+/**
+ * The WHERE of a criteria set (every query here joins datasets on the asset's dataset). Its SQL
+ * depends on which criteria are set and on `publicOnly`, never on their values, which `bind` puts
+ * in (see db/prepared.ts).
+ */
+export function assetWhere(criteria: AssetCriteria, bind: Bind = bindInline): SQL | undefined {
   const c = criteria;
+  const search = c.search ? bind('search', containsPattern(c.search)) : undefined;
   return and(
     c.publicOnly ? publicVisibility() : undefined,
-    c.datasetId === undefined ? undefined : eq(assets.datasetId, c.datasetId),
-    c.surveyId === undefined ? undefined : eq(assets.surveyId, c.surveyId),
-    c.status === undefined ? undefined : eq(assets.status, c.status),
-    c.userId === undefined ? undefined : eq(assets.userId, c.userId),
-    c.deviceId === undefined ? undefined : eq(assets.deviceId, c.deviceId),
+    c.datasetId === undefined ? undefined : eq(assets.datasetId, bind('datasetId', c.datasetId)),
+    c.surveyId === undefined ? undefined : eq(assets.surveyId, bind('surveyId', c.surveyId)),
+    c.status === undefined ? undefined : eq(assets.status, bind('status', c.status)),
+    c.userId === undefined ? undefined : eq(assets.userId, bind('userId', c.userId)),
+    c.deviceId === undefined ? undefined : eq(assets.deviceId, bind('deviceId', c.deviceId)),
     ...Object.entries(c.contains ?? {}).map(([field, text]) =>
-      text ? containsText(textColumns[field as TextField], text) : undefined,
+      text
+        ? matchesPattern(textColumns[field as TextField], bind(`contains_${field}`, containsPattern(text)))
+        : undefined,
     ),
-    c.search
-      ? sql`(${containsText(assets.name, c.search)} or ${containsText(assets.municipality, c.search)} or ${containsText(assets.village, c.search)})`
+    search
+      ? sql`(${matchesPattern(assets.name, search)} or ${matchesPattern(assets.municipality, search)} or ${matchesPattern(assets.village, search)})`
       : undefined,
-    c.dateFrom === undefined ? undefined : gte(assets.date, c.dateFrom),
-    c.dateTo === undefined ? undefined : lte(assets.date, c.dateTo),
-    c.dateBefore === undefined ? undefined : lt(assets.date, c.dateBefore),
-    c.latMin === undefined ? undefined : gte(assets.latitude, c.latMin),
-    c.latMax === undefined ? undefined : lte(assets.latitude, c.latMax),
-    c.lngMin === undefined ? undefined : gte(assets.longitude, c.lngMin),
-    c.lngMax === undefined ? undefined : lte(assets.longitude, c.lngMax),
-    matchesFilters(c.filters ?? []),
+    c.dateFrom === undefined ? undefined : gte(assets.date, bind('dateFrom', c.dateFrom)),
+    c.dateTo === undefined ? undefined : lte(assets.date, bind('dateTo', c.dateTo)),
+    c.dateBefore === undefined ? undefined : lt(assets.date, bind('dateBefore', c.dateBefore)),
+    c.latMin === undefined ? undefined : gte(assets.latitude, bind('latMin', c.latMin)),
+    c.latMax === undefined ? undefined : lte(assets.latitude, bind('latMax', c.latMax)),
+    c.lngMin === undefined ? undefined : gte(assets.longitude, bind('lngMin', c.lngMin)),
+    c.lngMax === undefined ? undefined : lte(assets.longitude, bind('lngMax', c.lngMax)),
+    matchesFilters(c.filters ?? [], bind),
     c.mediaTypes?.length
-      ? sql`exists (select 1 from ${media} where ${media.assetId} = ${assets.id} and ${inArray(media.type, c.mediaTypes)})`
+      ? sql`exists (select 1 from ${media} where ${media.assetId} = ${assets.id} and ${media.type} = any(${bind('mediaTypes', c.mediaTypes)}::text[]))`
       : undefined,
   );
 }
@@ -144,16 +152,10 @@ export function assetWhere(criteria: AssetCriteria): SQL | undefined {
  * filters together are one GIN index scan whose cost follows the matching assets, not the
  * thousands of answers each option has.
  */
-function matchesFilters(filters: ResolvedFilter[]): SQL | undefined {
+function matchesFilters(filters: ResolvedFilter[], bind: Bind): SQL | undefined {
   if (filters.length === 0) return undefined;
   return and(
-    ...filters.map(
-      (filter) =>
-        sql`${assets.optionIds} && array[${sql.join(
-          filter.optionIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::integer[]`,
-    ),
+    ...filters.map((filter, i) => sql`${assets.optionIds} && ${bind(`filter_${i}`, filter.optionIds)}::integer[]`),
   );
 }
 
@@ -188,40 +190,51 @@ export type ListedAssetRow = AssetRow & { mediaTypes: string[]; photoPath: strin
  * round trip. When asset_counts knows the total, the page is read along an index and the total is
  * an uncorrelated subquery; otherwise the matching assets are found once, counted with a window and
  * cut to the page before the page's rows are read (finding them twice, for page and total, was what
- * a million assets showed).
+ * a million assets showed). Returned with its values as placeholders and the shape its SQL depends
+ * on, to be prepared once per shape (db/prepared.ts).
  */
-export function assetPageQuery(
+export function assetPageStatement(
   db: Executor,
   criteria: AssetCriteria,
   sort: AssetSort,
   page: { limit: number; offset: number },
 ) {
+  const bindings = new Bindings();
+  const where = assetWhere(criteria, bindings.bind);
+  const byTotals = answeredByTotals(criteria);
+  const total = byTotals ? sql<number>`(${countFromTotals(db, criteria, bindings.bind)})` : undefined;
+  const limit = bindings.bind('limit', page.limit);
+  const offset = bindings.bind('offset', page.offset);
   const listed = { ...assetColumns, ...mediaColumns };
-  if (answeredByTotals(criteria)) {
-    return db
-      .select({ ...listed, total: sql<number>`(${countFromTotals(db, criteria)})`.mapWith(Number) })
+  const build = () => {
+    if (total) {
+      return db
+        .select({ ...listed, total: total.mapWith(Number) })
+        .from(assets)
+        .innerJoin(datasets, eq(datasets.id, assets.datasetId))
+        .where(where)
+        .orderBy(...orderOf(sort))
+        .limit(limit)
+        .offset(offset);
+    }
+    const matching = db
+      .select({ id: assets.id, total: sql<number>`count(*) over ()`.as('total') })
       .from(assets)
       .innerJoin(datasets, eq(datasets.id, assets.datasetId))
-      .where(assetWhere(criteria))
+      .where(where)
       .orderBy(...orderOf(sort))
-      .limit(page.limit)
-      .offset(page.offset);
-  }
-  const matching = db
-    .select({ id: assets.id, total: sql<number>`count(*) over ()`.as('total') })
-    .from(assets)
-    .innerJoin(datasets, eq(datasets.id, assets.datasetId))
-    .where(assetWhere(criteria))
-    .orderBy(...orderOf(sort))
-    .limit(page.limit)
-    .offset(page.offset)
-    .as('matching');
-  return db
-    .select({ ...listed, total: sql<number>`${matching.total}`.mapWith(Number) })
-    .from(matching)
-    .innerJoin(assets, eq(assets.id, matching.id))
-    .innerJoin(datasets, eq(datasets.id, assets.datasetId))
-    .orderBy(...orderOf(sort));
+      .limit(limit)
+      .offset(offset)
+      .as('matching');
+    return db
+      .select({ ...listed, total: sql<number>`${matching.total}`.mapWith(Number) })
+      .from(matching)
+      .innerJoin(assets, eq(assets.id, matching.id))
+      .innerJoin(datasets, eq(datasets.id, assets.datasetId))
+      .orderBy(...orderOf(sort));
+  };
+  const shape = [criteria.publicOnly, byTotals, sort.sortBy, sort.sortOrder, bindings.names].join();
+  return { shape, values: bindings.values, build };
 }
 
 /** The page and its total; a page past the end has no rows to carry the total, so it is counted apart. */
@@ -231,7 +244,8 @@ export async function selectAssetPage(
   sort: AssetSort,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ListedAssetRow[]; total: number }> {
-  const rows = await assetPageQuery(db, criteria, sort, page);
+  const { shape, values, build } = assetPageStatement(db, criteria, sort, page);
+  const rows = await runPrepared(db, 'asset_page', shape, build, values);
   const total = rows[0]?.total ?? (page.offset === 0 ? 0 : await countAssets(db, criteria));
   return { rows, total };
 }
@@ -271,7 +285,8 @@ const TOTALS_CRITERIA = new Set<string>([
   'status',
 ] satisfies (keyof AssetCriteria)[]);
 
-function countFromTotals(db: Executor, criteria: AssetCriteria) {
+/** The same criteria bind the same names as in assetWhere, so a statement with both binds each once. */
+function countFromTotals(db: Executor, criteria: AssetCriteria, bind: Bind = bindInline) {
   return db
     .select({ count: sql<number>`coalesce(sum(${assetCounts.count}), 0)::int`.mapWith(Number) })
     .from(assetCounts)
@@ -279,20 +294,28 @@ function countFromTotals(db: Executor, criteria: AssetCriteria) {
     .where(
       and(
         criteria.publicOnly ? and(eq(assetCounts.status, 'APPROVED'), eq(datasets.isActive, true)) : undefined,
-        criteria.datasetId === undefined ? undefined : eq(assetCounts.datasetId, criteria.datasetId),
-        criteria.surveyId === undefined ? undefined : eq(assetCounts.surveyId, criteria.surveyId),
-        criteria.status === undefined ? undefined : eq(assetCounts.status, criteria.status),
+        criteria.datasetId === undefined ? undefined : eq(assetCounts.datasetId, bind('datasetId', criteria.datasetId)),
+        criteria.surveyId === undefined ? undefined : eq(assetCounts.surveyId, bind('surveyId', criteria.surveyId)),
+        criteria.status === undefined ? undefined : eq(assetCounts.status, bind('status', criteria.status)),
       ),
     );
 }
 
+/** The asset with its media (read by every detail view: prepared). */
 export async function findAsset(db: Executor, id: string, publicOnly: boolean): Promise<ListedAssetRow | undefined> {
-  const [row] = await db
-    .select({ ...assetColumns, ...mediaColumns })
-    .from(assets)
-    .innerJoin(datasets, eq(datasets.id, assets.datasetId))
-    .where(and(eq(assets.id, id), publicOnly ? publicVisibility() : undefined))
-    .limit(1);
+  const [row] = await runPrepared(
+    db,
+    'asset',
+    String(publicOnly),
+    () =>
+      db
+        .select({ ...assetColumns, ...mediaColumns })
+        .from(assets)
+        .innerJoin(datasets, eq(datasets.id, assets.datasetId))
+        .where(and(eq(assets.id, sql.placeholder('id')), publicOnly ? publicVisibility() : undefined))
+        .limit(1),
+    { id },
+  );
   return row;
 }
 
@@ -326,6 +349,10 @@ export type AnswerRow = {
 /** The answers of the assets with their questions and chosen options (question order is the caller's). */
 export async function selectAnswers(db: Executor, assetIds: string[]): Promise<AnswerRow[]> {
   if (assetIds.length === 0) return [];
+  return runPrepared(db, 'asset_answers', '', () => answersQuery(db), { assetIds });
+}
+
+function answersQuery(db: Executor) {
   return db
     .select({
       assetId: answers.assetId,
@@ -347,7 +374,7 @@ export async function selectAnswers(db: Executor, assetIds: string[]): Promise<A
     .from(answers)
     .innerJoin(questions, eq(questions.id, answers.questionId))
     .leftJoin(questionOptions, eq(questionOptions.id, answers.optionId))
-    .where(inArray(answers.assetId, assetIds))
+    .where(sql`${answers.assetId} = any(${sql.placeholder('assetIds')}::uuid[])`)
     .orderBy(answers.assetId, answers.id);
 }
 
@@ -399,11 +426,18 @@ export async function selectOptionTexts(db: Executor, questionIds: number[]) {
 }
 
 export async function selectMedia(db: Executor, assetId: string) {
-  return db
-    .select({ id: media.id, path: media.path, type: media.type, contentType: media.contentType, size: media.size })
-    .from(media)
-    .where(eq(media.assetId, assetId))
-    .orderBy(media.id);
+  return runPrepared(
+    db,
+    'asset_media',
+    '',
+    () =>
+      db
+        .select({ id: media.id, path: media.path, type: media.type, contentType: media.contentType, size: media.size })
+        .from(media)
+        .where(eq(media.assetId, sql.placeholder('assetId')))
+        .orderBy(media.id),
+    { assetId },
+  );
 }
 
 export async function selectFirstPhotoPath(db: Executor, assetId: string): Promise<string | null> {

@@ -16,8 +16,15 @@ export const foldAccents = (text: string) =>
 /** Escapes LIKE's wildcards (and its escape character), so '50%' matches the text '50%'. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The LIKE pattern that finds the text anywhere in a column folded by matchesPattern. */
+export const containsPattern = (text: string) => `%${escapeLike(foldAccents(text))}%`;
+
+/** The column, folded to base letters, matches the pattern (a value or a placeholder), ignoring case. */
+export function matchesPattern(column: SQLWrapper, pattern: unknown): SQL {
+  return sql`translate(${column}, ${ACCENTED}, ${PLAIN}) ilike ${pattern}`;
+}
+
 /** The column contains the text, ignoring case and accents. */
 export function containsText(column: SQLWrapper, text: string): SQL {
-  const pattern = `%${escapeLike(foldAccents(text))}%`;
-  return sql`translate(${column}, ${ACCENTED}, ${PLAIN}) ilike ${pattern}`;
+  return matchesPattern(column, containsPattern(text));
 }

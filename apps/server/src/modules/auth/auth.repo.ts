@@ -1,5 +1,6 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { runPrepared } from '../../db/prepared';
 import { usedCaptchas, users } from '../../db/schema/index';
 
 /** User names are unique regardless of case (users_user_name_lower_key), and looked up the same way. */
@@ -18,12 +19,20 @@ export async function findUserByName(db: Executor, userName: string) {
   return user;
 }
 
+/** Read on every call with an account's token: prepared once. */
 export async function findUserSession(db: Executor, id: number) {
-  const [user] = await db
-    .select({ role: users.role, sessionVersion: users.sessionVersion })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
+  const [user] = await runPrepared(
+    db,
+    'user_session',
+    '',
+    () =>
+      db
+        .select({ role: users.role, sessionVersion: users.sessionVersion })
+        .from(users)
+        .where(eq(users.id, sql.placeholder('id')))
+        .limit(1),
+    { id },
+  );
   return user;
 }
 

@@ -1,7 +1,8 @@
-import { type SQL, and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { assetCounts, datasets, questionOptions, questions, surveys } from '../../db/schema/index';
-import { containsText } from '../assets/text-search';
+import { containsPattern, matchesPattern } from '../assets/text-search';
+import { Bindings, runPrepared, type Values } from '../../db/prepared';
 
 export type DatasetRow = Omit<typeof datasets.$inferSelect, 'createdAt' | 'updatedAt'>;
 export type DatasetStatsRow = {
@@ -46,12 +47,39 @@ const datasetColumns = {
  * Datasets with their stats (DESIGN §5), in one statement: asset_counts (kept by triggers) gives
  * the responses per (dataset, survey) without reading the assets, and that small result gives the
  * responses, the surveys used, how many are active, and their questions.
- * Sorting by totalResponses and paging happen in the same statement.
+ * Sorting by totalResponses and paging happen in the same statement, prepared once per shape.
  */
 export async function selectDatasetsWithStats(
   db: Executor,
   selection: DatasetSelection,
 ): Promise<{ rows: DatasetWithStats[]; total: number }> {
+  const bindings = new Bindings();
+  const where = and(...datasetConditions(selection, bindings));
+  const countValues = { ...bindings.values };
+  const limit = bindings.bind('limit', selection.limit);
+  const offset = bindings.bind('offset', selection.offset);
+  const { includeInactive, countAllStatuses, sortBy, sortOrder } = selection;
+  const shape = [includeInactive, countAllStatuses, sortBy, sortOrder, bindings.names].join();
+  const rows = await runPrepared(
+    db,
+    'datasets_with_stats',
+    shape,
+    () => datasetsWithStatsQuery(db, selection, where).limit(limit).offset(offset),
+    bindings.values,
+  );
+
+  // Past the last page the window count has no row to ride on.
+  const total = rows[0]?.total ?? (selection.offset > 0 ? await countDatasets(db, where, countValues) : 0);
+  return {
+    rows: rows.map(({ totalResponses, totalSurveys, activeSurveys, totalQuestions, total: _total, ...dataset }) => ({
+      ...dataset,
+      stats: { totalResponses, totalSurveys, activeSurveys, totalQuestions },
+    })),
+    total,
+  };
+}
+
+function datasetsWithStatsQuery(db: Executor, selection: DatasetSelection, where: SQL | undefined) {
   // Only the assets the viewer may see: a survey that only unapproved assets use is neither counted
   // nor named to a non-admin (its questions would tell of work not yet published).
   const used = db
@@ -92,7 +120,6 @@ export async function selectDatasetsWithStats(
     .as('stats');
 
   const totalResponses = sql<number>`coalesce(${stats.totalResponses}, 0)::int`;
-  const where = and(...datasetConditions(selection));
   const direction = selection.sortOrder === 'desc' ? desc : asc;
   const order: SQL[] = {
     id: [direction(datasets.id)],
@@ -100,7 +127,7 @@ export async function selectDatasetsWithStats(
     totalResponses: [direction(totalResponses), direction(datasets.id)],
   }[selection.sortBy];
 
-  const rows = await db
+  return db
     .select({
       ...datasetColumns,
       totalResponses: totalResponses.mapWith(Number),
@@ -113,41 +140,32 @@ export async function selectDatasetsWithStats(
     .leftJoin(stats, eq(stats.datasetId, datasets.id))
     .where(where)
     .orderBy(...order)
-    .limit(selection.limit)
-    .offset(selection.offset);
-
-  // Past the last page the window count has no row to ride on.
-  const total = rows[0]?.total ?? (selection.offset > 0 ? await countDatasets(db, where) : 0);
-  return {
-    rows: rows.map(({ totalResponses, totalSurveys, activeSurveys, totalQuestions, total: _total, ...dataset }) => ({
-      ...dataset,
-      stats: { totalResponses, totalSurveys, activeSurveys, totalQuestions },
-    })),
-    total,
-  };
+    .$dynamic();
 }
 
-function datasetConditions(selection: DatasetSelection): (SQL | undefined)[] {
-  const search = selection.search;
+/** The WHERE of a selection, its values bound as placeholders. */
+function datasetConditions(selection: DatasetSelection, bindings: Bindings): (SQL | undefined)[] {
+  const search = selection.search ? bindings.bind('search', containsPattern(selection.search)) : undefined;
   return [
     selection.includeInactive ? undefined : eq(datasets.isActive, true),
-    selection.ids ? inArray(datasets.id, selection.ids) : undefined,
+    selection.ids ? sql`${datasets.id} = any(${bindings.bind('ids', selection.ids)}::integer[])` : undefined,
     search
       ? or(
-          containsText(datasets.name, search),
-          containsText(datasets.descriptionXk, search),
-          containsText(datasets.descriptionEn, search),
-          containsText(datasets.descriptionSr, search),
+          matchesPattern(datasets.name, search),
+          matchesPattern(datasets.descriptionXk, search),
+          matchesPattern(datasets.descriptionEn, search),
+          matchesPattern(datasets.descriptionSr, search),
         )
       : undefined,
   ];
 }
 
-async function countDatasets(db: Executor, where: SQL | undefined) {
+async function countDatasets(db: Executor, where: SQL | undefined, values: Values) {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
     .from(datasets)
-    .where(where);
+    .where(where)
+    .execute(values);
   return row?.count ?? 0;
 }
 
@@ -207,7 +225,7 @@ export async function findDatasetSurveyIds(
 }
 
 /** findDatasetSurveyIds as a subquery, for a statement that needs the surveys without a round trip. */
-export function datasetSurveys(db: Executor, datasetId: number, options: { publicOnly?: boolean } = {}) {
+function datasetSurveys(db: Executor, datasetId: number | SQLWrapper, options: { publicOnly?: boolean } = {}) {
   return db
     .selectDistinct({ id: assetCounts.surveyId })
     .from(assetCounts)
@@ -245,11 +263,30 @@ export type ChoiceQuestionOptionRow = {
  */
 export async function findChoiceQuestionOptions(
   db: Executor,
-  surveyIds: number[] | ReturnType<typeof datasetSurveys>,
+  surveys: number[] | { ofDataset: number },
   questionIds?: number[],
 ): Promise<ChoiceQuestionOptionRow[]> {
-  if ((Array.isArray(surveyIds) && surveyIds.length === 0) || questionIds?.length === 0) return [];
-  return (await db
+  if ((Array.isArray(surveys) && surveys.length === 0) || questionIds?.length === 0) return [];
+  // Read by every filtered list (to check its filters): prepared.
+  const bindings = new Bindings();
+  const ofSurveys = Array.isArray(surveys)
+    ? sql`${questions.surveyId} = any(${bindings.bind('surveyIds', surveys)}::integer[])`
+    : inArray(questions.surveyId, datasetSurveys(db, bindings.bind('datasetId', surveys.ofDataset)));
+  const ofQuestions = questionIds
+    ? sql`${questions.id} = any(${bindings.bind('questionIds', questionIds)}::integer[])`
+    : undefined;
+  const rows = await runPrepared(
+    db,
+    'choice_question_options',
+    bindings.names,
+    () => choiceQuestionOptionsQuery(db, and(ofSurveys, ofQuestions)),
+    bindings.values,
+  );
+  return rows as ChoiceQuestionOptionRow[];
+}
+
+function choiceQuestionOptionsQuery(db: Executor, where: SQL | undefined) {
+  return db
     .select({
       questionId: questions.id,
       questionNr: questions.questionNr,
@@ -272,12 +309,6 @@ export async function findChoiceQuestionOptions(
         eq(questionOptions.isDeleted, false),
       ),
     )
-    .where(
-      and(
-        inArray(questions.surveyId, surveyIds),
-        inArray(questions.questionType, [...CHOICE_QUESTION_TYPES]),
-        questionIds ? inArray(questions.id, questionIds) : undefined,
-      ),
-    )
-    .orderBy(questions.id, questionOptions.optionOrder, questionOptions.id)) as ChoiceQuestionOptionRow[];
+    .where(and(where, inArray(questions.questionType, [...CHOICE_QUESTION_TYPES])))
+    .orderBy(questions.id, questionOptions.optionOrder, questionOptions.id);
 }
