@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -61,6 +62,9 @@ export async function applyMigrations({ db, driver }: DatabaseHandle) {
   }
 }
 
+/** The extensions the migrations create (pg_trgm: text search), which PGlite loads only when told. */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 function connect(target: DatabaseTarget): DatabaseHandle {
   if ('url' in target) {
     // A dead server should fail a request (and the health check) quickly rather than hang it.
@@ -73,11 +77,11 @@ function connect(target: DatabaseTarget): DatabaseHandle {
   if ('dataDir' in target) {
     mkdirSync(target.dataDir, { recursive: true });
     const releaseLock = lockDataDir(target.dataDir);
-    const client = new PGlite(target.dataDir);
+    const client = new PGlite(target.dataDir, { extensions: PGLITE_EXTENSIONS });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return { db, driver: 'pglite', close: () => client.close().finally(releaseLock) };
   }
-  const client = new PGlite(target.from ? { loadDataDir: target.from } : {});
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS, ...(target.from && { loadDataDir: target.from }) });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return { db, driver: 'pglite', close: () => client.close() };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foldedText } from '../folded-text';
 import { createdAt, updatedAt } from './columns';
 import { datasets } from './datasets';
 import { devices } from './devices';
@@ -68,6 +69,11 @@ export const assets = pgTable(
       t.id,
     ),
     index('assets_option_ids_idx').using('gin', t.optionIds),
+    // Text search ('contains', any case or accent: modules/assets/text-search.ts) reads trigrams of
+    // the folded text rather than every asset; migration 0008 creates the pg_trgm extension.
+    index('assets_name_trgm_idx').using('gin', sql`${foldedText(t.name)} gin_trgm_ops`),
+    index('assets_municipality_trgm_idx').using('gin', sql`${foldedText(t.municipality)} gin_trgm_ops`),
+    index('assets_village_trgm_idx').using('gin', sql`${foldedText(t.village)} gin_trgm_ops`),
     index('assets_survey_idx').on(t.surveyId),
     index('assets_status_date_idx').on(t.status, t.date),
     index('assets_coordinates_idx').on(t.latitude, t.longitude),

@@ -1,13 +1,7 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { ACCENTED, PLAIN, foldedText } from '../../db/folded-text';
 
-/**
- * Letters folded to their base letter for searching, so 'Peje' finds 'Pejë' and 'Cacak' finds
- * 'Čačak': Albanian (ë, ç), Serbian Latin (č, ć, š, ž, đ) and a few common others. The database
- * applies the same table with translate(), which needs no extension on PGlite or PostgreSQL.
- */
-const ACCENTED = 'ËëÇçČčĆćŠšŽžĐđÉéÈèÊêÜüÖöÓóÄäÂâÁáÎîÍíÔôÛûÚú';
-const PLAIN = 'EeCcCcCcSsZzDdEeEeEeUuOoOoAaAaAaIiIiOoUuUu';
-
+/** foldAccents does in JavaScript what foldedText does in the database. */
 const FOLD = new Map([...ACCENTED].map((letter, i) => [letter, PLAIN[i]!]));
 
 export const foldAccents = (text: string) =>
@@ -21,7 +15,7 @@ export const containsPattern = (text: string) => `%${escapeLike(foldAccents(text
 
 /** The column, folded to base letters, matches the pattern (a value or a placeholder), ignoring case. */
 export function matchesPattern(column: SQLWrapper, pattern: unknown): SQL {
-  return sql`translate(${column}, ${ACCENTED}, ${PLAIN}) ilike ${pattern}`;
+  return sql`${foldedText(column)} ilike ${pattern}`;
 }
 
 /** The column contains the text, ignoring case and accents. */
