@@ -70,7 +70,7 @@ export async function buildApp({ config, db: givenDatabase, blobs: givenBlobs, l
   const blobs = givenBlobs ?? (await createBlobStore(config));
   app.decorate('blobs', blobs);
 
-  await registerSecurityHeaders(app, config, blobs.origin);
+  registerSecurityHeaders(app, config, blobs.origin);
   await app.register(compress);
   await registerApiDocs(app);
   registerLanguage(app);

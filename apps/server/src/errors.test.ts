@@ -20,6 +20,12 @@ beforeAll(async () => {
   app.get('/api/test/explode', async () => {
     throw new Error('secret detail: connection string postgres://user:pw@host');
   });
+  app.get('/api/test/failed-download', async (_request, reply) => {
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="a.csv"');
+    throw new Error('the export failed before its first row');
+  });
   app.get('/api/test/busy', async () => {
     // What pg's pool raises when no connection frees up in time.
     throw new Error('timeout exceeded when trying to connect');
@@ -54,6 +60,14 @@ describe('error responses', () => {
       message: expect.not.stringContaining('secret'),
       code: 'internal_error',
     });
+  });
+
+  it('answer a download that fails before its first byte with a JSON error, not a file', async () => {
+    const response = await app.inject({ url: '/api/test/failed-download' });
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['content-disposition']).toBeUndefined();
+    expect(response.json()).toMatchObject({ code: 'internal_error' });
   });
 
   it('answer an exhausted connection pool with 503 and when to retry, not a 500', async () => {

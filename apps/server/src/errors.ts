@@ -69,7 +69,10 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (appError.retryAfterSeconds !== undefined) {
     reply.header('retry-after', String(appError.retryAfterSeconds));
   }
-  return reply.status(appError.statusCode).send(presentError(appError));
+  // A download that fails before its first byte had already named its file and type: the error is
+  // JSON, shown, not saved as the file.
+  reply.removeHeader('content-disposition');
+  return reply.status(appError.statusCode).type('application/json; charset=utf-8').send(presentError(appError));
 }
 
 export function presentError(error: AppError): ErrorResponse {

@@ -5,7 +5,7 @@ import { registerSecurityHeaders } from './security-headers';
 
 async function policyWith(blobOrigin: string | null) {
   const app = Fastify();
-  await registerSecurityHeaders(app, testConfig(), blobOrigin);
+  registerSecurityHeaders(app, testConfig(), blobOrigin);
   app.get('/', async () => 'ok');
   const policy = (await app.inject({ url: '/' })).headers['content-security-policy'] as string;
   await app.close();

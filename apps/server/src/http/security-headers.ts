@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
@@ -19,12 +19,15 @@ const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptch
  * TILE_URL's host, the OpenStreetMap embed, PDFs in a frame, and files at the blob store's origin; with
  * CAPTCHA_PROVIDER=recaptcha also Google's reCAPTCHA script and frames, and nothing of Google's otherwise.
  * Swagger UI at /api/docs loads only its own files, so it needs nothing more.
+ *
+ * Helmet is built once and its headers set on every response; @fastify/helmet built it anew for
+ * every request, parsing the policy each time.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config, blobOrigin: string | null) {
+export function registerSecurityHeaders(app: FastifyInstance, config: Config, blobOrigin: string | null) {
   const recaptcha = config.captcha.provider === 'recaptcha';
   // With STORAGE_DRIVER=azure the page shows, plays, frames (PDFs) and uploads files at the storage account.
   const blobs = blobOrigin ? [blobOrigin] : [];
-  await app.register(helmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -49,6 +52,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // OpenStreetMap's tile policy asks for a Referer; the origin alone is enough and reveals no page.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    setHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)),
+  );
 }
 
 /** `https://{s}.tile.example.org/{z}/{x}/{y}.png` → `https://*.tile.example.org`. */

@@ -178,12 +178,21 @@ export async function findDataset(
   id: number,
   options: { includeInactive: boolean; forUpdate?: boolean },
 ) {
-  const query = db
-    .select(datasetColumns)
-    .from(datasets)
-    .where(and(eq(datasets.id, id), options.includeInactive ? undefined : eq(datasets.isActive, true)))
-    .limit(1);
-  const [row] = await (options.forUpdate ? query.for('update') : query);
+  const { includeInactive, forUpdate = false } = options;
+  const [row] = await runPrepared(
+    db,
+    'dataset',
+    [includeInactive, forUpdate].join(),
+    () => {
+      const query = db
+        .select(datasetColumns)
+        .from(datasets)
+        .where(and(eq(datasets.id, sql.placeholder('id')), includeInactive ? undefined : eq(datasets.isActive, true)))
+        .limit(1);
+      return forUpdate ? query.for('update') : query;
+    },
+    { id },
+  );
   return row;
 }
 
@@ -220,7 +229,13 @@ export async function findDatasetSurveyIds(
   datasetId: number,
   options: { publicOnly?: boolean } = {},
 ): Promise<number[]> {
-  const rows = await datasetSurveys(db, datasetId, options).orderBy(assetCounts.surveyId);
+  const rows = await runPrepared(
+    db,
+    'dataset_surveys',
+    String(options.publicOnly ?? false),
+    () => datasetSurveys(db, sql.placeholder('datasetId'), options).orderBy(assetCounts.surveyId),
+    { datasetId },
+  );
   return rows.map((row) => row.id);
 }
 
