@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import enCollect from '../../apps/web/src/locales/en/collect.json' with { type: 'json' };
 import xkCollect from '../../apps/web/src/locales/xk/collect.json' with { type: 'json' };
 import { ADMIN, expect, test } from '../fixtures';
 import { logIn, sessionToken } from '../session';
@@ -136,6 +137,13 @@ test('a collector fills in the demo survey offline, with a conditional option an
   const reopened = await context.newPage();
   await reopened.goto('/collect');
   await expect(reopened.getByRole('heading', { level: 1, name: xkCollect.title })).toBeVisible();
+  // Offline, the collector still switches language: every language's texts were kept with the app.
+  await reopened.getByRole('button', { name: xk.common.nav.toggle, exact: true }).click();
+  await reopened.getByRole('button', { name: /^EN/ }).click();
+  await expect(reopened.getByRole('heading', { level: 1, name: enCollect.title })).toBeVisible();
+  await reopened.getByRole('button', { name: /^XK/ }).click();
+  await expect(reopened.getByRole('heading', { level: 1, name: xkCollect.title })).toBeVisible();
+  await reopened.getByRole('button', { name: xk.common.nav.toggle, exact: true }).click();
   await reopened
     .getByRole('link', {
       name: fill(xkCollect.drafts.continueLabel, { name: 'Formulari i regjistrimit të trashëgimisë kulturore' }),

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from './app';
 import type { DatabaseHandle } from './db/client';
@@ -167,6 +168,7 @@ describe('the web app', () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Trashëgimia</title>');
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
     webApp = await startTestApp(database, { WEB_DIST_DIR: dist });
   });
   afterAll(() => webApp?.close());
@@ -184,6 +186,15 @@ describe('the web app', () => {
     const asset = await webApp.inject({ url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it("sends the build's own brotli copy of a file to a browser that accepts it", async () => {
+    const asset = await webApp.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe('console.log(1)');
   });
 
   it('still answers unknown API paths and missing files with a JSON 404', async () => {

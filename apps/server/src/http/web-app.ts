@@ -16,6 +16,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
       root: webDistDir,
       // Routes for the files present at start-up; the build does not change while we run.
       wildcard: false,
+      // The build writes .br and .gz copies at the strongest settings (vite.config.ts), sent as they are.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Vite fingerprints everything under assets/; index.html must be revalidated to pick up a new build.
         const fingerprinted = filePath.startsWith(path.join(webDistDir, 'assets') + path.sep);

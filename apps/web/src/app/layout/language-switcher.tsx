@@ -24,7 +24,8 @@ export const LanguageSwitcher = ({ className }: { className?: string }) => {
             type="button"
             lang={htmlLangFor(language)}
             aria-pressed={isCurrent}
-            onClick={() => void changeLanguage(language)}
+            // Offline, a language whose texts were never downloaded cannot load: the page keeps its own.
+            onClick={() => void changeLanguage(language).catch(() => undefined)}
             className={cn(
               'rounded px-2.5 py-1 text-xs font-semibold tracking-wider transition-colors',
               'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-amber-600',

@@ -21,7 +21,32 @@ const ALBANIAN_MONTHS = [
   'dhjetor',
 ];
 
-const supportsLocale = (locale: string) => Intl.DateTimeFormat.supportedLocalesOf([locale]).length > 0;
+/**
+ * Building an Intl formatter costs far more than using one, and a list page formats hundreds of
+ * dates and numbers while it renders: each formatter is built once per locale and options.
+ */
+const memoized = <Value>(build: (key: string) => Value) => {
+  const built = new Map<string, Value>();
+  return (key: string) => {
+    const value = built.has(key) ? built.get(key)! : build(key);
+    built.set(key, value);
+    return value;
+  };
+};
+
+const supportsLocale = memoized((locale) => Intl.DateTimeFormat.supportedLocalesOf([locale]).length > 0);
+const dateFormat = memoized((locale) => new Intl.DateTimeFormat(locale, DATE_OPTIONS));
+// A 24-hour clock, as Kosovo reads it; also where the browser has no Albanian data and would fall back to 'PM'.
+const timeFormat = memoized(
+  (locale) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+);
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const numberFormat = (locale: string, options?: Intl.NumberFormatOptions) => {
+  const key = `${locale} ${JSON.stringify(options ?? {})}`;
+  const format = numberFormats.get(key) ?? new Intl.NumberFormat(locale, options);
+  numberFormats.set(key, format);
+  return format;
+};
 
 /**
  * A date (day, month name, year) in the visitor's language; an unreadable value is shown as it came.
@@ -34,7 +59,7 @@ export const formatDate = (value: string | Date, language: Language) => {
   if (language === 'xk' && !supportsLocale(locale)) {
     return `${date.getDate()} ${ALBANIAN_MONTHS[date.getMonth()]} ${date.getFullYear()}`;
   }
-  return new Intl.DateTimeFormat(locale, DATE_OPTIONS).format(date);
+  return dateFormat(locale).format(date);
 };
 
 /**
@@ -44,17 +69,12 @@ export const formatDate = (value: string | Date, language: Language) => {
 export const formatDateTime = (value: string, language: Language) => {
   const moment = new Date(value);
   if (Number.isNaN(moment.getTime())) return value;
-  // A 24-hour clock, as Kosovo reads it; also where the browser has no Albanian data and would fall back to 'PM'.
-  const time = new Intl.DateTimeFormat(intlLocaleFor(language), {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(moment);
+  const time = timeFormat(intlLocaleFor(language)).format(moment);
   return `${formatDate(moment, language)}, ${time}`;
 };
 
 export const formatNumber = (value: number, language: Language, options?: Intl.NumberFormatOptions) =>
-  new Intl.NumberFormat(intlLocaleFor(language), options).format(value);
+  numberFormat(intlLocaleFor(language), options).format(value);
 
 /** Coordinates with 5 decimals (about a metre), latitude first. */
 export const formatCoordinates = (latitude: number, longitude: number, language: Language) => {

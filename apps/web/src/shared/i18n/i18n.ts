@@ -9,7 +9,7 @@ import {
   toLanguage,
   type Language,
 } from './language';
-import { DEFAULT_NAMESPACE, NAMESPACES, resources } from './resources';
+import { DEFAULT_NAMESPACE, loadResources } from './resources';
 
 const readStorage = (key: string): string | null => {
   try {
@@ -49,8 +49,9 @@ const syncDocumentLanguage = (language: string) => {
 };
 
 /**
- * Builds an initialised i18next instance. Detection order: stored choice, browser, page (spec §1);
- * browser and page tags are mapped to our codes (`sq-AL` → xk, `sr-Latn` → sr, `en-GB` → en).
+ * Builds an initialised i18next instance, without texts: {@link loadLanguage} adds a language's.
+ * Detection order: stored choice, browser, page (spec §1); browser and page tags are mapped to our
+ * codes (`sq-AL` → xk, `sr-Latn` → sr, `en-GB` → en).
  */
 export const createI18n = (): I18n => {
   const detector = new LanguageDetector();
@@ -59,8 +60,9 @@ export const createI18n = (): I18n => {
   const instance = i18next.createInstance();
   instance.on('languageChanged', syncDocumentLanguage);
   void instance.use(detector).init({
-    resources,
-    ns: NAMESPACES,
+    resources: {},
+    // The texts are added per language as they load; there is no backend to ask for the rest.
+    partialBundledLanguages: true,
     defaultNS: DEFAULT_NAMESPACE,
     supportedLngs: [...LANGUAGES],
     fallbackLng: DEFAULT_LANGUAGE,
@@ -83,4 +85,17 @@ export const i18n = createI18n();
 export const getCurrentLanguage = (): Language =>
   toLanguage(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LANGUAGE;
 
-export const changeLanguage = (language: Language) => i18n.changeLanguage(language);
+/** Adds a language's texts to the instance, fetching them the first time. */
+export const loadLanguage = async (language: Language, instance: I18n = i18n) => {
+  if (instance.hasResourceBundle(language, DEFAULT_NAMESPACE)) return;
+  const texts = await loadResources[language]();
+  for (const [namespace, bundle] of Object.entries(texts)) {
+    instance.addResourceBundle(language, namespace, bundle, true, true);
+  }
+};
+
+/** Switches the interface language once its texts are there, so nothing shows untranslated keys. */
+export const changeLanguage = async (language: Language) => {
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
+};

@@ -28,6 +28,7 @@ export const ArchiveCard = ({ asset, onOpen, inFirstRow = false }: ArchiveCardPr
           src={asset.photoUrl}
           alt=""
           loading={inFirstRow ? 'eager' : 'lazy'}
+          fetchPriority={inFirstRow ? 'high' : 'auto'}
           width={480}
           height={320}
           className="aspect-[3/2] w-full bg-stone-100 object-cover"

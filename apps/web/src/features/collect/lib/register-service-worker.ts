@@ -1,15 +1,20 @@
+import { loadLanguage } from '@/shared/i18n/i18n';
+import { LANGUAGES } from '@/shared/i18n/language';
+
 /** The worker that keeps the app and the downloaded surveys available offline (public/sw.js). */
 export const SERVICE_WORKER_URL = '/sw.js';
 
 /**
  * Registers the offline worker in production builds (the development server's modules change
- * under it), then hands it the files this page already loaded, so the app opens offline even
- * though the worker started after them.
+ * under it), loads the texts of every language (a page downloads only its own), then hands the
+ * worker the files this page loaded, so the app opens, and switches language, offline even though
+ * the worker started after them.
  */
 export const registerServiceWorker = () => {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   void navigator.serviceWorker
     .register(SERVICE_WORKER_URL)
+    .then(() => Promise.all(LANGUAGES.map((language) => loadLanguage(language))))
     .then(() => navigator.serviceWorker.ready)
     .then((registration) => {
       const loaded = performance

@@ -1,6 +1,6 @@
 import type { AssetSummary } from '@trashegimia/contract/assets';
 import type { Dataset } from '@trashegimia/contract/datasets';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDatasetMapAssets } from '@/shared/api/get-dataset-respondents';
 import { MAP_ASSET_LIMIT } from '@/shared/config/data-constants';
@@ -8,9 +8,13 @@ import { formatDate, formatNumber } from '@/shared/format/format';
 import type { Language } from '@/shared/i18n/language';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { assetColor, datasetColor, hasCoordinates } from '@/shared/map/asset-color';
-import { AssetMap, type MapPoint } from '@/shared/map/asset-map';
+import type { MapPoint } from '@/shared/map/asset-map';
 import { RISK_COLORS } from '@/shared/map/map-constants';
+import { MapPlaceholder } from '@/shared/map/map-placeholder';
 import { Spinner } from '@/shared/ui/spinner';
+
+// Leaflet loads beside the page, not before it: the page's text paints while it arrives.
+const AssetMap = lazy(() => import('@/shared/map/asset-map').then((module) => ({ default: module.AssetMap })));
 
 type PopupTexts = { noName: string; municipality: string; village: string; date: string };
 
@@ -55,7 +59,9 @@ export const HomeMap = ({ dataset }: { dataset: Dataset }) => {
   return (
     <div className="flex flex-col gap-2">
       <div className="relative h-[360px] overflow-hidden rounded-xl border border-stone-200 shadow-sm sm:h-[460px]">
-        <AssetMap points={points} label={t('home.map.label', { name: dataset.name })} />
+        <Suspense fallback={<MapPlaceholder />}>
+          <AssetMap points={points} label={t('home.map.label', { name: dataset.name })} />
+        </Suspense>
         <div className="pointer-events-none absolute inset-x-0 top-3 z-[500] flex justify-center px-3">
           {isPending && (
             <p

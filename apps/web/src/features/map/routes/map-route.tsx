@@ -1,11 +1,12 @@
 import type { Dataset } from '@trashegimia/contract/datasets';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDatasets } from '@/shared/api/get-datasets';
 import { formatNumber } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { datasetColor } from '@/shared/map/asset-color';
 import { RISK_COLORS } from '@/shared/map/map-constants';
+import { MapPlaceholder } from '@/shared/map/map-placeholder';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 import { ChevronDownIcon } from '@/shared/ui/icons';
@@ -13,12 +14,14 @@ import { Spinner } from '@/shared/ui/spinner';
 import { useMapPoints } from '../api/get-map-points';
 import { AssetCard } from '../components/asset-details';
 import { MapPanel } from '../components/map-panel';
-import { PointsMap } from '../components/points-map';
 import { ShownAssetsList } from '../components/shown-assets-list';
 import { chosenDatasets, toMapAssets } from '../lib/map-assets';
 import { MAP_DATASET_LIMIT, MAP_DATASET_SLOTS, SEARCH_DEBOUNCE_MS } from '../lib/map-constants';
 import type { RiskChoice } from '../lib/map-data';
 import { useDebouncedValue } from '../lib/use-debounced-value';
+
+// Leaflet loads beside the page, not before it: the page's text paints while it arrives.
+const PointsMap = lazy(() => import('../components/points-map').then((module) => ({ default: module.PointsMap })));
 
 const NO_DATASETS: Dataset[] = [];
 const RISK_LEVELS = ['high', 'medium', 'low'] as const;
@@ -145,14 +148,16 @@ export const MapRoute = () => {
         <div className="flex min-w-0 flex-col gap-2">
           {/* isolate: the overlays' z-index stays inside the map, under the sticky header. */}
           <div className="relative isolate h-[65vh] min-h-[24rem] overflow-hidden rounded-xl border border-stone-200 shadow-sm">
-            <PointsMap
-              assets={assets}
-              label={t('mapLabel')}
-              selected={selected}
-              bringSelectedIntoView={selection?.from === 'list'}
-              onSelect={handleSelect}
-              onDeselect={handleDeselect}
-            />
+            <Suspense fallback={<MapPlaceholder />}>
+              <PointsMap
+                assets={assets}
+                label={t('mapLabel')}
+                selected={selected}
+                bringSelectedIntoView={selection?.from === 'list'}
+                onSelect={handleSelect}
+                onDeselect={handleDeselect}
+              />
+            </Suspense>
             <div className="pointer-events-none absolute inset-x-0 top-3 z-[500] flex justify-center px-3">
               {loading && (
                 <p
