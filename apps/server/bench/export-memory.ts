@@ -20,6 +20,8 @@ export type ServerProcess = {
   mark: () => Promise<number>;
   /** The highest RSS sampled since the last mark. */
   peak: () => Promise<number>;
+  /** RSS and V8 heap in use now, in bytes. */
+  memory: () => Promise<{ rss: number; heapUsed: number }>;
   stop: () => Promise<void>;
 };
 
@@ -56,6 +58,10 @@ export async function startServerProcess(target: DatabaseTarget, dataDir: string
     baseUrl: `http://127.0.0.1:${listening.port}`,
     mark: async () => rssOf(await ask({ type: 'mark' }, 'mark')),
     peak: async () => rssOf(await ask({ type: 'peak' }, 'peak')),
+    memory: async () => {
+      const answer = await ask({ type: 'memory' }, 'memory');
+      return answer.type === 'memory' ? { rss: answer.rss, heapUsed: answer.heapUsed } : { rss: NaN, heapUsed: NaN };
+    },
     stop: async () => {
       if (child.exitCode !== null || !child.connected) return;
       const exited = once(child, 'exit');

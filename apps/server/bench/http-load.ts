@@ -3,7 +3,7 @@
  * every response's latency is collected, so p95 is exact (autocannon itself reports p90 and p97.5).
  */
 import autocannon from 'autocannon';
-import type { Measurement } from './measure';
+import { type Measurement, percentile } from './measure';
 
 export type Scenario = {
   name: string;
@@ -23,10 +23,8 @@ export type LoadResult = Measurement & {
 
 export type LoadOptions = { connections: number; seconds: number; warmupSeconds: number };
 
-const REQUEST_TIMEOUT_SECONDS = 120;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+/** Long enough that every answer is measured rather than dropped as a timeout. */
+export const REQUEST_TIMEOUT_SECONDS = 120;
 
 /** One request with fetch: fails unless the answer is 2xx, and returns its JSON for checks. */
 export async function preflight(baseUrl: string, scenario: Scenario): Promise<unknown> {
@@ -67,7 +65,6 @@ async function fire(
       {
         url: baseUrl,
         ...limit,
-        // Long enough that every answer is measured rather than dropped as a timeout.
         timeout: REQUEST_TIMEOUT_SECONDS,
         requests: [
           {

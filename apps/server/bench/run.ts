@@ -2,6 +2,7 @@
  * `npm run bench`: the server's speed and memory on a large synthetic register.
  *
  *   npm run bench [-- --assets 100000] [--driver pglite|pg|both] [--quick] [--connections 50] [--seconds 10]
+ *   npm run bench -- --load [--assets 100000] [--connections 50] [--seconds 60]
  *
  * For each driver (embedded PGlite in a temp folder; a scratch database on the PostgreSQL server
  * of TEST_DATABASE_URL, dropped at the end): seeds the demo, times the small calls in-process
@@ -11,6 +12,8 @@
  * review (bulk-review.ts), imports a 10,000-row spreadsheet whole (bulk-import.ts), and exports a whole dataset as CSV and XLSX while sampling the server's
  * memory (export-memory.ts). Figures are printed beside their
  * targets, never asserted: a missed target does not fail the run, an error does.
+ *
+ * `--load` runs only the mixed workload on the PostgreSQL server instead (mixed-load.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir, totalmem } from 'node:os';
@@ -38,6 +41,7 @@ import { measureExport, startServerProcess } from './export-memory';
 import { preflight, runLoad, runSequential, type Scenario } from './http-load';
 import { measureMapPoints, printMapPointsReport } from './map-points';
 import { measure, printTable } from './measure';
+import { benchMixedLoad } from './mixed-load';
 import { type DriverLabel, type DriverResult, printComparison, printDriverReport } from './report';
 import { loadSyntheticAssets } from './synthetic-data';
 
@@ -52,12 +56,14 @@ type Flags = {
   seconds: number;
   warmupSeconds: number;
   quick: boolean;
+  load: boolean;
 };
 
 const FLAG_OPTIONS = {
   assets: { type: 'string' },
   driver: { type: 'string' },
   quick: { type: 'boolean' },
+  load: { type: 'boolean' },
   connections: { type: 'string' },
   seconds: { type: 'string' },
   'export-rows': { type: 'string' },
@@ -72,6 +78,7 @@ function readFlags(): Partial<Record<FlagName, string | boolean>> {
 function parseFlags(): Flags {
   const values = readFlags();
   const quick = values.quick === true;
+  const load = values.load === true;
   const text = (name: FlagName) => (typeof values[name] === 'string' ? values[name] : undefined);
   const number = (name: FlagName, value: string | undefined, fallback: number) => {
     const parsed = Number((value ?? String(fallback)).replaceAll('_', ''));
@@ -79,10 +86,16 @@ function parseFlags(): Flags {
     return parsed;
   };
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const driver = text('driver') ?? (serverUrl ? 'both' : 'pglite');
+  const driver = text('driver') ?? (load ? 'pg' : serverUrl ? 'both' : 'pglite');
   if (!['pglite', 'pg', 'both'].includes(driver)) throw new Error('--driver must be pglite, pg or both');
+  if (load && driver !== 'pg') throw new Error('--load runs on the PostgreSQL server only: leave out --driver');
+  if (load && !serverUrl) {
+    throw new Error(
+      '--load runs on the PostgreSQL server only: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)',
+    );
+  }
   if (driver !== 'pglite' && !serverUrl) throw new Error(`--driver ${driver} needs TEST_DATABASE_URL`);
-  const seconds = number('seconds', text('seconds'), quick ? 2 : 10);
+  const seconds = number('seconds', text('seconds'), load ? (quick ? 10 : 60) : quick ? 2 : 10);
   return {
     assets: number('assets', text('assets'), quick ? 5_000 : 100_000),
     exportRows: number('export-rows', text('export-rows'), 100_000),
@@ -92,6 +105,7 @@ function parseFlags(): Flags {
     seconds,
     warmupSeconds: quick ? 0.5 : Math.min(2, seconds / 5),
     quick,
+    load,
   };
 }
 
@@ -438,6 +452,16 @@ function rawQuery(db: DatabaseHandle['db'], driver: DatabaseHandle['driver']) {
 
 async function main() {
   const flags = parseFlags();
+  if (flags.load) {
+    console.log(
+      `# npm run bench -- --load — ${flags.assets.toLocaleString('en')} assets, ` +
+        `${flags.connections} connections × ${flags.seconds} s of mixed requests${flags.quick ? ' (quick)' : ''}`,
+    );
+    console.log(`${machine()} at the start`);
+    await benchMixedLoad(flags, defer);
+    console.log(`\n${machine()} at the end`);
+    return;
+  }
   console.log(
     `# npm run bench — ${flags.assets.toLocaleString('en')} assets, drivers: ${flags.drivers.join(', ')}, ` +
       `${flags.connections} connections × ${flags.seconds} s per scenario${flags.quick ? ' (quick)' : ''}`,

@@ -2,17 +2,19 @@
  * The server under load, in its own process (bundled and started by export-memory.ts's
  * startServerProcess): the real app listening on a free port, so the load generator does not share
  * its event loop and its memory is the server's alone. It samples its own RSS every 50 ms and answers the parent's
- * messages: `mark` (restart the peak from now, reply the baseline), `peak` (reply the peak since).
+ * messages: `mark` (restart the peak from now, reply the baseline), `peak` (reply the peak since),
+ * `memory` (reply the RSS and V8 heap in use now).
  */
 import { buildApp } from '../src/app';
 import { type DatabaseTarget, openDatabase } from '../src/db/client';
 import { testConfig } from '../src/test/test-app';
 
-export type ServerRequest = { type: 'mark' } | { type: 'peak' } | { type: 'stop' };
+export type ServerRequest = { type: 'mark' } | { type: 'peak' } | { type: 'memory' } | { type: 'stop' };
 export type ServerReply =
   | { type: 'listening'; port: number }
   | { type: 'mark'; rss: number }
   | { type: 'peak'; rss: number }
+  | { type: 'memory'; rss: number; heapUsed: number }
   | { type: 'stopped' };
 
 const SAMPLE_MS = 50;
@@ -42,6 +44,9 @@ async function main() {
     } else if (message.type === 'peak') {
       peak = Math.max(peak, process.memoryUsage.rss());
       send({ type: 'peak', rss: peak });
+    } else if (message.type === 'memory') {
+      const { rss, heapUsed } = process.memoryUsage();
+      send({ type: 'memory', rss, heapUsed });
     } else {
       clearInterval(sampler);
       void app
