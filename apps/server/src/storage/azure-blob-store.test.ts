@@ -15,21 +15,21 @@ describe('AzureBlobStore', () => {
 
   it('creates its container at start when it is missing, and starts again on the existing one', async () => {
     const container = `start-${randomUUID()}`;
-    const first = new AzureBlobStore(azurite.connectionString, container);
+    const first = await AzureBlobStore.connect(azurite.connectionString, container);
     await first.ensureContainer();
     await first.put('a.txt', Buffer.from('a'), 'text/plain');
-    const second = new AzureBlobStore(azurite.connectionString, container);
+    const second = await AzureBlobStore.connect(azurite.connectionString, container);
     await second.ensureContainer();
     expect((await second.read('a.txt')).toString()).toBe('a');
   });
 
-  it('refuses a connection string without an account key, which it needs to sign URLs', () => {
+  it('refuses a connection string without an account key, which it needs to sign URLs', async () => {
     const withoutKey = 'BlobEndpoint=https://example.blob.core.windows.net;SharedAccessSignature=sv=2024-01-01&sig=x';
-    expect(() => new AzureBlobStore(withoutKey, 'media')).toThrow(/AccountKey/);
+    await expect(AzureBlobStore.connect(withoutKey, 'media')).rejects.toThrow(/AccountKey/);
   });
 
   it('grants uploads as block blobs and signs the download name into the read URL', async () => {
-    const store = new AzureBlobStore(azurite.connectionString, 'grants');
+    const store = await AzureBlobStore.connect(azurite.connectionString, 'grants');
     const grant = await store.writeUrl('a/b.pdf', { contentType: 'application/pdf', maxBytes: 10, expiresIn: 60 });
     expect(grant.requiredHeaders).toEqual({ 'Content-Type': 'application/pdf', 'x-ms-blob-type': 'BlockBlob' });
     const url = new URL(await store.readUrl('a/b.pdf', 60, { downloadAs: 'Udhëzues.pdf' }));

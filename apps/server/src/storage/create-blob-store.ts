@@ -17,7 +17,7 @@ export async function createBlobStore(
         createHmac('sha256', config.auth.jwtSecret).update('local-blob-read-url').digest('hex'),
       );
     case 'azure': {
-      const store = new AzureBlobStore(config.storage.connectionString, config.storage.container);
+      const store = await AzureBlobStore.connect(config.storage.connectionString, config.storage.container);
       await store.ensureContainer();
       return store;
     }

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { DocumentTexts } from './document-texts';
 import { drained, type LooseWritable } from './drain';
 import type { ExportColumn, ExportRow } from './export-types';
@@ -23,7 +23,9 @@ const COORDINATE_FORMAT = '0.000000';
  * piling rows up in memory. Ends `target` when done.
  */
 export async function writeXlsx(target: Writable, { sheetName, columns, batches, texts }: XlsxInput): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  // Loaded when a workbook is first written, not at start: about 20 MB the server need not hold until then.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({
     stream: target,
     useStyles: true,
     useSharedStrings: false,

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { MAX_IMPORT_ROWS } from '@trashegimia/contract/imports';
 import { badRequest } from '../../errors';
 
@@ -24,7 +24,9 @@ export async function readSheet(kind: 'xlsx' | 'csv', file: Buffer): Promise<She
 }
 
 async function readXlsx(file: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded when a workbook is first read, not at start (see exports/xlsx-writer.ts).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
   } catch {
