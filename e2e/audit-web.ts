@@ -6,7 +6,6 @@
  */
 import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { chromium, type Page } from '@playwright/test';
 import xkAuth from '../apps/web/src/locales/xk/auth.json' with { type: 'json' };
 import startServer from './global-setup';
 import playwrightConfig from './playwright.config';
+import { freePort } from './free-port';
 
 const launchOptions = playwrightConfig.use?.launchOptions;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,19 +58,6 @@ function buildUnlessFresh() {
   if (build > sources) return;
   console.log('The build is older than the sources: building…');
   execSync('npm run build', { cwd: repoRoot, stdio: 'inherit' });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Enters as a guest from the login page, as a visitor does, so the session sits in the profile's storage. */

@@ -28,9 +28,8 @@ const ALBANIAN_MONTHS = [
 const memoized = <Value>(build: (key: string) => Value) => {
   const built = new Map<string, Value>();
   return (key: string) => {
-    const value = built.has(key) ? built.get(key)! : build(key);
-    built.set(key, value);
-    return value;
+    if (!built.has(key)) built.set(key, build(key));
+    return built.get(key)!;
   };
 };
 
@@ -40,13 +39,12 @@ const dateFormat = memoized((locale) => new Intl.DateTimeFormat(locale, DATE_OPT
 const timeFormat = memoized(
   (locale) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
 );
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const numberFormat = (locale: string, options?: Intl.NumberFormatOptions) => {
-  const key = `${locale} ${JSON.stringify(options ?? {})}`;
-  const format = numberFormats.get(key) ?? new Intl.NumberFormat(locale, options);
-  numberFormats.set(key, format);
-  return format;
-};
+const numberFormats = memoized((key) => {
+  const { locale, options } = JSON.parse(key) as { locale: string; options?: Intl.NumberFormatOptions };
+  return new Intl.NumberFormat(locale, options);
+});
+const numberFormat = (locale: string, options?: Intl.NumberFormatOptions) =>
+  numberFormats(JSON.stringify({ locale, options }));
 
 /**
  * A date (day, month name, year) in the visitor's language; an unreadable value is shown as it came.

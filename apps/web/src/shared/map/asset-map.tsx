@@ -1,8 +1,9 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect, type ReactNode } from 'react';
-import { Circle, MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
+import type { ReactNode } from 'react';
+import { Circle, MapContainer, Popup, TileLayer } from 'react-leaflet';
 import { useAppConfig } from '@/shared/api/get-app-config';
 import { cn } from '@/shared/ui/cn';
+import { MapAccessibleName } from './map-accessible-name';
 import { ASSET_CIRCLE_RADIUS_M, MAP_CENTER, MAP_MAX_ZOOM, MAP_ZOOM } from './map-constants';
 
 export type MapPoint = {
@@ -12,17 +13,6 @@ export type MapPoint = {
   color: string;
   /** What the circle's popup shows. */
   popup: ReactNode;
-};
-
-/** Leaflet's container is the focusable element keyboard users reach; give it a name. */
-const MapAccessibleName = ({ label }: { label: string }) => {
-  const map = useMap();
-  useEffect(() => {
-    const container = map.getContainer();
-    container.setAttribute('role', 'region');
-    container.setAttribute('aria-label', label);
-  }, [map, label]);
-  return null;
 };
 
 type AssetMapProps = {

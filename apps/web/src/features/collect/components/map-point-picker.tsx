@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect } from 'react';
-import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { CircleMarker, MapContainer, TileLayer, useMapEvents } from 'react-leaflet';
 import { useAppConfig } from '@/shared/api/get-app-config';
+import { MapAccessibleName } from '@/shared/map/map-accessible-name';
 import { MAP_CENTER, MAP_MAX_ZOOM, MAP_ZOOM } from '@/shared/map/map-constants';
 
 type Point = { latitude: number; longitude: number };
@@ -13,13 +13,7 @@ type MapPointPickerProps = {
   onPick: (point: Point) => void;
 };
 
-const PickOnClick = ({ label, onPick }: Pick<MapPointPickerProps, 'label' | 'onPick'>) => {
-  const map = useMap();
-  useEffect(() => {
-    const container = map.getContainer();
-    container.setAttribute('role', 'region');
-    container.setAttribute('aria-label', label);
-  }, [map, label]);
+const PickOnClick = ({ onPick }: Pick<MapPointPickerProps, 'onPick'>) => {
   useMapEvents({ click: (event) => onPick({ latitude: event.latlng.lat, longitude: event.latlng.lng }) });
   return null;
 };
@@ -34,7 +28,8 @@ export const MapPointPicker = ({ point, label, onPick }: MapPointPickerProps) =>
       maxZoom={MAP_MAX_ZOOM}
       className="z-0 h-72 w-full rounded-lg bg-stone-200"
     >
-      <PickOnClick label={label} onPick={onPick} />
+      <MapAccessibleName label={label} />
+      <PickOnClick onPick={onPick} />
       {config && <TileLayer url={config.map.tileUrl} attribution={config.map.attribution} maxZoom={MAP_MAX_ZOOM} />}
       {point && (
         <CircleMarker
