@@ -19,7 +19,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { PGlite } from '@electric-sql/pglite';
 import { and, asc, count, desc, eq, fillPlaceholders, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
@@ -339,7 +338,7 @@ async function login(app: FastifyInstance) {
  * detail, and a 3-filter query that finds something: a real approved asset's municipality (OR the
  * dataset's most common other one), its asset type and its risk level.
  */
-async function scenarioInputs({ db, driver }: DatabaseHandle, exportDatasetId: number) {
+async function scenarioInputs({ db }: DatabaseHandle, exportDatasetId: number) {
   const sizes = await db
     .select({ datasetId: assets.datasetId, n: count() })
     .from(assets)
@@ -420,7 +419,7 @@ async function scenarioInputs({ db, driver }: DatabaseHandle, exportDatasetId: n
   );
   const page = statement.build().toSQL();
   const params = fillPlaceholders(page.params, statement.values);
-  const query = rawQuery(db, driver);
+  const query = rawQuery(db);
   const runFilterSql = async () => {
     await query(page.sql, params);
   };
@@ -439,13 +438,11 @@ async function scenarioInputs({ db, driver }: DatabaseHandle, exportDatasetId: n
 }
 
 /** The driver's own client, below Drizzle: what "bare SQL" means here. */
-function rawQuery(db: DatabaseHandle['db'], driver: DatabaseHandle['driver']) {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+function rawQuery(db: DatabaseHandle['db']) {
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  // Named, so the database parses it once, as it does the app's prepared statements (db/prepared.ts).
   return async (text: string, params: unknown[]): Promise<unknown[]> =>
-    driver === 'pg'
-      ? // Named, so the server parses it once, as it does the app's prepared statements (db/prepared.ts).
-        (await (client as pg.Pool).query({ name: 'bench_bare_sql', text, values: params })).rows
-      : (await (client as PGlite).query(text, params)).rows;
+    (await pool.query({ name: 'bench_bare_sql', text, values: params })).rows;
 }
 
 // ——— all drivers ———

@@ -143,7 +143,7 @@ type SurveyModel = {
 export async function loadSyntheticAssets(handle: DatabaseHandle, options: SyntheticOptions): Promise<LoadReport> {
   const started = performance.now();
   const model = await readSurveyModel(handle);
-  const sink = handle.driver === 'pg' ? await pgSink(handle) : pgliteSink(handle);
+  const sink = handle.driver === 'pg' ? await pgSink(handle) : pgliteSink(handle.pglite);
   const dropped = await dropSecondaryIndexes(sink);
 
   const generator = createGenerator(model, options);
@@ -476,8 +476,7 @@ async function pgSink(handle: DatabaseHandle): Promise<Sink> {
 }
 
 /** On PGlite: each chunk is one COPY from a Blob (PGlite's `/dev/blob`). */
-function pgliteSink(handle: DatabaseHandle): Sink {
-  const client = (handle.db as unknown as { $client: PGlite }).$client;
+function pgliteSink(client: PGlite): Sink {
   const columns = { assets: ASSET_COLUMNS, answers: ANSWER_COLUMNS };
   let prepared = false;
   const prepare = async () => {

@@ -2,7 +2,6 @@ import { createReadStream, createWriteStream, existsSync, readdirSync } from 'no
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { DatabaseHandle, Executor } from '../db/client';
@@ -239,19 +238,13 @@ async function* statementBatches(file: string): AsyncGenerator<string> {
   if (batch.trim() !== '') yield batch;
 }
 
-/** Runs raw multi-statement SQL in one transaction, on PGlite's single connection or one pool connection. */
+/** Runs raw multi-statement SQL in one transaction, on one connection of the pool. */
 async function inRawTransaction(
   database: DatabaseHandle,
   work: (execute: (text: string) => Promise<void>) => Promise<void>,
 ) {
-  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
-  if (database.driver === 'pglite') {
-    await (client as PGlite).transaction(async (tx) => {
-      await work(async (text) => void (await tx.exec(text)));
-    });
-    return;
-  }
-  const connection = await (client as pg.Pool).connect();
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const connection = await pool.connect();
   try {
     await connection.query('begin');
     await work(async (text) => void (await connection.query(text)));

@@ -5,12 +5,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ConfigError } from '../config';
+import { TableChanges } from './read-cache';
+import { createPglitePool } from './pglite-pool';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -22,9 +22,18 @@ export type Executor = Database | Transaction;
 
 export type DatabaseHandle = {
   db: Database;
-  driver: 'pglite' | 'pg';
   close: () => Promise<void>;
-};
+} & (
+  | { driver: 'pg' }
+  | {
+      driver: 'pglite';
+      /**
+       * The embedded database under `db`, for what only PGlite does (dumpDataDir, COPY from a Blob).
+       * It is `db`'s one connection: use it only while nothing runs through `db`.
+       */
+      pglite: PGlite;
+    }
+);
 
 /**
  * A PostgreSQL server, PGlite persisted in a folder, or PGlite in memory — optionally starting
@@ -45,11 +54,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 /** Any fixed number: the advisory lock under which server instances take turns to migrate. */
 const MIGRATION_LOCK = 7_263_011;
 
-export async function applyMigrations({ db, driver }: DatabaseHandle) {
-  if (driver === 'pglite') {
-    await migratePglite(db as never, { migrationsFolder });
-    return;
-  }
+export async function applyMigrations({ db }: DatabaseHandle) {
   // Instances starting together migrate one after another; the later ones find nothing left to do.
   const pool = (db as unknown as { $client: pg.Pool }).$client;
   const client = await pool.connect();
@@ -68,22 +73,49 @@ const PGLITE_EXTENSIONS = { pg_trgm };
 function connect(target: DatabaseTarget): DatabaseHandle {
   if ('url' in target) {
     // A dead server should fail a request (and the health check) quickly rather than hang it.
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
-    // An idle connection that breaks is dropped by the pool; without a listener it would crash the process.
-    pool.on('error', (error) => console.error('database connection lost:', error.message));
+    const changes = new TableChanges(target.url);
+    const pool = watched(
+      new pg.Pool({
+        connectionString: target.url,
+        max: 10,
+        connectionTimeoutMillis: 5_000,
+        onConnect: changes.listenOn,
+      }),
+    );
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { db, driver: 'pg', close: () => pool.end() };
+    const stopListening = changes.cacheReadsOf(db);
+    return { db, driver: 'pg', close: () => stopListening().then(() => pool.end()) };
   }
   if ('dataDir' in target) {
     mkdirSync(target.dataDir, { recursive: true });
     const releaseLock = lockDataDir(target.dataDir);
-    const client = new PGlite(target.dataDir, { extensions: PGLITE_EXTENSIONS });
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
-    return { db, driver: 'pglite', close: () => client.close().finally(releaseLock) };
+    return embedded(new PGlite(target.dataDir, { extensions: PGLITE_EXTENSIONS }), releaseLock);
   }
-  const client = new PGlite({ extensions: PGLITE_EXTENSIONS, ...(target.from && { loadDataDir: target.from }) });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return { db, driver: 'pglite', close: () => client.close() };
+  const pglite = new PGlite({ extensions: PGLITE_EXTENSIONS, ...(target.from && { loadDataDir: target.from }) });
+  return embedded(pglite, () => {});
+}
+
+/** An idle connection that breaks is dropped by the pool; without a listener it would crash the process. */
+function watched(pool: pg.Pool) {
+  pool.on('error', (error) => console.error('database connection lost:', error.message));
+  return pool;
+}
+
+/** PGlite under the same driver as the server (see createPglitePool); closing ends the pool, then PGlite. */
+function embedded(pglite: PGlite, onClose: () => void): DatabaseHandle {
+  const changes = new TableChanges();
+  const pool = watched(createPglitePool(pglite, changes.listenOn));
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  changes.cacheReadsOf(db);
+  const close = async () => {
+    try {
+      await pool.end();
+      await pglite.close();
+    } finally {
+      onClose();
+    }
+  };
+  return { db, driver: 'pglite', pglite, close };
 }
 
 /**

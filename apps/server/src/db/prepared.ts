@@ -52,8 +52,8 @@ let statementsPrepared = 0;
  * and the database parses and plans it anew: together most of the cost of a short read (the dataset
  * list served about 700 calls a second at 50 connections that way, 1,700 prepared). `shape` must
  * name everything the SQL text depends on; `build` (called only for a new shape) must put every
- * other value in as a placeholder of `values`. On the PostgreSQL server the statement is a named
- * prepared statement, parsed once per connection; PGlite reuses the rendered SQL.
+ * other value in as a placeholder of `values`. The statement is a named prepared statement, parsed
+ * once per connection (PGlite's one included: db/pglite-pool.ts).
  *
  * Inside a transaction the statement is built and run as usual: a name prepared on the
  * transaction's connection would outlive it for nothing.

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { createScratchDatabase } from '../db/scratch-database';
@@ -24,9 +23,9 @@ async function setUpPglite(project: TestProject) {
   const folder = mkdtempSync(path.join(tmpdir(), 'trashegimia-test-'));
   const file = path.join(folder, 'template.tar');
   const template = await openDatabase({ memory: true });
-  // drizzle keeps the PGlite it wraps as $client; the dump is what each test file loads.
-  const client = (template.db as unknown as { $client: PGlite }).$client;
-  writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+  if (template.driver !== 'pglite') throw new Error('an in-memory database is PGlite');
+  // The dump is what each test file loads.
+  writeFileSync(file, Buffer.from(await (await template.pglite.dumpDataDir('none')).arrayBuffer()));
   await template.close();
   project.provide('pgliteTemplateFile', file);
   return () => rmSync(folder, { recursive: true, force: true });

@@ -301,7 +301,7 @@ function countFromTotals(db: Executor, criteria: AssetCriteria, bind: Bind = bin
     );
 }
 
-/** The asset with its media (read by every detail view: prepared). */
+/** The asset with its media, whatever reads it (media list, existence checks): prepared. */
 export async function findAsset(db: Executor, id: string, publicOnly: boolean): Promise<ListedAssetRow | undefined> {
   const [row] = await runPrepared(
     db,
@@ -312,12 +312,44 @@ export async function findAsset(db: Executor, id: string, publicOnly: boolean): 
         .select({ ...assetColumns, ...mediaColumns })
         .from(assets)
         .innerJoin(datasets, eq(datasets.id, assets.datasetId))
-        .where(and(eq(assets.id, sql.placeholder('id')), publicOnly ? publicVisibility() : undefined))
+        .where(assetWithId(publicOnly))
         .limit(1),
     { id },
   );
   return row;
 }
+
+/**
+ * The asset with its media and its answers (with their questions and chosen options) in one
+ * statement: every detail view reads it, and a second round trip for the answers cost as much as
+ * the rest of the call.
+ */
+export async function findAssetDetail(
+  db: Executor,
+  id: string,
+  publicOnly: boolean,
+): Promise<{ asset: ListedAssetRow; answers: AnswerRow[] } | undefined> {
+  const [row] = await runPrepared(
+    db,
+    'asset_detail',
+    String(publicOnly),
+    () =>
+      db
+        .select({ ...assetColumns, ...mediaColumns, answers: answersOfAsset })
+        .from(assets)
+        .innerJoin(datasets, eq(datasets.id, assets.datasetId))
+        .where(assetWithId(publicOnly))
+        .limit(1),
+    { id },
+  );
+  if (!row) return undefined;
+  const { answers: tuples, ...asset } = row;
+  return { asset, answers: tuples.map((tuple) => answerRowOf(id, tuple)) };
+}
+
+/** The asset of the placeholder `id`, if the viewer may see it; needs `datasets` joined. */
+const assetWithId = (publicOnly: boolean) =>
+  and(eq(assets.id, sql.placeholder('id')), publicOnly ? publicVisibility() : undefined);
 
 /** Adds the views to their assets in one statement (an asset deleted meanwhile is skipped). */
 export async function addViews(db: Executor, views: Map<string, number>): Promise<void> {
@@ -346,36 +378,71 @@ export type AnswerRow = {
   optionDescriptionSr: string | null;
 };
 
-/** The answers of the assets with their questions and chosen options (question order is the caller's). */
-export async function selectAnswers(db: Executor, assetIds: string[]): Promise<AnswerRow[]> {
-  if (assetIds.length === 0) return [];
-  return runPrepared(db, 'asset_answers', '', () => answersQuery(db), { assetIds });
-}
+/** An answer of `answersOfAsset`: AnswerRow's fields after the asset id, in order. */
+type DetailAnswerTuple = [
+  number,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  number | null,
+  number | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+];
 
-function answersQuery(db: Executor) {
-  return db
-    .select({
-      assetId: answers.assetId,
-      questionId: answers.questionId,
-      questionNr: questions.questionNr,
-      questionType: questions.questionType,
-      questionIdentifier: questions.questionIdentifier,
-      titleXk: questions.titleXk,
-      titleEn: questions.titleEn,
-      titleSr: questions.titleSr,
-      optionId: answers.optionId,
-      optionOrder: questionOptions.optionOrder,
-      value: answers.value,
-      value2: answers.value2,
-      optionDescriptionXk: questionOptions.descriptionXk,
-      optionDescriptionEn: questionOptions.descriptionEn,
-      optionDescriptionSr: questionOptions.descriptionSr,
-    })
-    .from(answers)
-    .innerJoin(questions, eq(questions.id, answers.questionId))
-    .leftJoin(questionOptions, eq(questionOptions.id, answers.optionId))
-    .where(sql`${answers.assetId} = any(${sql.placeholder('assetIds')}::uuid[])`)
-    .orderBy(answers.assetId, answers.id);
+/** The asset's answers in the order they were stored (question order is the caller's), as one JSON value. */
+const answersOfAsset = sql<DetailAnswerTuple[]>`(
+  select coalesce(json_agg(json_build_array(
+    ${answers.questionId}, ${questions.questionNr}, ${questions.questionType}, ${questions.questionIdentifier},
+    ${questions.titleXk}, ${questions.titleEn}, ${questions.titleSr},
+    ${answers.optionId}, ${questionOptions.optionOrder}, ${answers.value}, ${answers.value2},
+    ${questionOptions.descriptionXk}, ${questionOptions.descriptionEn}, ${questionOptions.descriptionSr}
+  ) order by ${answers.id}), '[]'::json)
+  from ${answers}
+  join ${questions} on ${questions.id} = ${answers.questionId}
+  left join ${questionOptions} on ${questionOptions.id} = ${answers.optionId}
+  where ${answers.assetId} = ${assets.id})`;
+
+function answerRowOf(assetId: string, tuple: DetailAnswerTuple): AnswerRow {
+  const [
+    questionId,
+    questionNr,
+    questionType,
+    questionIdentifier,
+    titleXk,
+    titleEn,
+    titleSr,
+    optionId,
+    optionOrder,
+    value,
+    value2,
+    optionDescriptionXk,
+    optionDescriptionEn,
+    optionDescriptionSr,
+  ] = tuple;
+  return {
+    assetId,
+    questionId,
+    questionNr,
+    questionType,
+    questionIdentifier,
+    titleXk,
+    titleEn,
+    titleSr,
+    optionId,
+    optionOrder,
+    value,
+    value2,
+    optionDescriptionXk,
+    optionDescriptionEn,
+    optionDescriptionSr,
+  };
 }
 
 /** [questionId, optionId, value, value2] in the order they were stored. */

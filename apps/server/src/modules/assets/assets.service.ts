@@ -31,7 +31,7 @@ import {
   type AssetSort,
   type ListedAssetRow,
   findAsset,
-  selectAnswers,
+  findAssetDetail,
   selectAssetPage,
   selectFirstPhotoPath,
   selectMedia,
@@ -187,13 +187,14 @@ export async function getAssetDetail(
   options: { views?: ViewCounter; blobs?: BlobStore } = {},
 ): Promise<AssetDetail> {
   const publicOnly = !seesEverything(viewer);
-  const row = await findAsset(db, id, publicOnly);
-  if (!row) throw assetNotFound();
+  const found = await findAssetDetail(db, id, publicOnly);
+  if (!found) throw assetNotFound();
+  const { asset, answers } = found;
   const { views } = options;
   if (views && countsAsView(viewer)) views.record(id);
-  const viewCount = row.viewCount + (views?.unwritten(id) ?? 0);
-  const [answerRows, media] = await Promise.all([selectAnswers(db, [id]), mediaSummary(options.blobs, row)]);
-  return presentAssetDetail({ ...row, viewCount }, media, !publicOnly, answerRows, language);
+  const viewCount = asset.viewCount + (views?.unwritten(id) ?? 0);
+  const media = await mediaSummary(options.blobs, asset);
+  return presentAssetDetail({ ...asset, viewCount }, media, !publicOnly, answers, language);
 }
 
 /** The asset's media with signed URLs; 404 as for the detail. */

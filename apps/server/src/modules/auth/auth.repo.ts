@@ -1,6 +1,7 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
+import { cachedRead } from '../../db/read-cache';
 import { usedCaptchas, users } from '../../db/schema/index';
 
 /** User names are unique regardless of case (users_user_name_lower_key), and looked up the same way. */
@@ -19,19 +20,21 @@ export async function findUserByName(db: Executor, userName: string) {
   return user;
 }
 
-/** Read on every call with an account's token: prepared once. */
+/** Read on every call with an account's token: prepared once, and kept until an account changes. */
 export async function findUserSession(db: Executor, id: number) {
-  const [user] = await runPrepared(
-    db,
-    'user_session',
-    '',
-    () =>
-      db
-        .select({ role: users.role, sessionVersion: users.sessionVersion })
-        .from(users)
-        .where(eq(users.id, sql.placeholder('id')))
-        .limit(1),
-    { id },
+  const [user] = await cachedRead(db, 'user_session', String(id), [users], () =>
+    runPrepared(
+      db,
+      'user_session',
+      '',
+      () =>
+        db
+          .select({ role: users.role, sessionVersion: users.sessionVersion })
+          .from(users)
+          .where(eq(users.id, sql.placeholder('id')))
+          .limit(1),
+      { id },
+    ),
   );
   return user;
 }

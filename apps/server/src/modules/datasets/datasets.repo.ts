@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { assetCounts, datasets, questionOptions, questions, surveys } from '../../db/schema/index';
 import { containsPattern, matchesPattern } from '../assets/text-search';
 import { Bindings, runPrepared, type Values } from '../../db/prepared';
+import { cachedRead } from '../../db/read-cache';
 
 export type DatasetRow = Omit<typeof datasets.$inferSelect, 'createdAt' | 'updatedAt'>;
 export type DatasetStatsRow = {
@@ -49,7 +50,20 @@ const datasetColumns = {
  * responses, the surveys used, how many are active, and their questions.
  * Sorting by totalResponses and paging happen in the same statement, prepared once per shape.
  */
-export async function selectDatasetsWithStats(
+export function selectDatasetsWithStats(
+  db: Executor,
+  selection: DatasetSelection,
+): Promise<{ rows: DatasetWithStats[]; total: number }> {
+  // The same for every visitor and rarely changed: kept until one of the tables it reads changes.
+  return cachedRead(db, 'datasets_with_stats', JSON.stringify(selection), DATASET_STATS_TABLES, () =>
+    readDatasetsWithStats(db, selection),
+  );
+}
+
+/** What the datasets with their stats are read from. */
+const DATASET_STATS_TABLES = [datasets, assetCounts, surveys, questions];
+
+async function readDatasetsWithStats(
   db: Executor,
   selection: DatasetSelection,
 ): Promise<{ rows: DatasetWithStats[]; total: number }> {
@@ -282,7 +296,6 @@ export async function findChoiceQuestionOptions(
   questionIds?: number[],
 ): Promise<ChoiceQuestionOptionRow[]> {
   if ((Array.isArray(surveys) && surveys.length === 0) || questionIds?.length === 0) return [];
-  // Read by every filtered list (to check its filters): prepared.
   const bindings = new Bindings();
   const ofSurveys = Array.isArray(surveys)
     ? sql`${questions.surveyId} = any(${bindings.bind('surveyIds', surveys)}::integer[])`
@@ -290,15 +303,29 @@ export async function findChoiceQuestionOptions(
   const ofQuestions = questionIds
     ? sql`${questions.id} = any(${bindings.bind('questionIds', questionIds)}::integer[])`
     : undefined;
-  const rows = await runPrepared(
+  // Read by every filtered list to check its filters, and rarely changed: kept until its tables change.
+  const rows = await cachedRead(
     db,
     'choice_question_options',
-    bindings.names,
-    () => choiceQuestionOptionsQuery(db, and(ofSurveys, ofQuestions)),
-    bindings.values,
+    JSON.stringify(bindings.values),
+    CHOICE_OPTION_TABLES,
+    () =>
+      runPrepared(
+        db,
+        'choice_question_options',
+        bindings.names,
+        () => choiceQuestionOptionsQuery(db, and(ofSurveys, ofQuestions)),
+        bindings.values,
+      ),
   );
   return rows as ChoiceQuestionOptionRow[];
 }
+
+/** What the choice questions' options are read from (asset_counts: the surveys a dataset uses). */
+const CHOICE_OPTION_TABLES = [questions, questionOptions, assetCounts];
+
+/** What a dataset's filters are read from: the dataset, the surveys it uses, their choice questions. */
+export const DATASET_FILTER_TABLES = [datasets, ...CHOICE_OPTION_TABLES];
 
 function choiceQuestionOptionsQuery(db: Executor, where: SQL | undefined) {
   return db

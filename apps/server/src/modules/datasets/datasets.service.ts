@@ -12,6 +12,7 @@ import type {
   UpdateDatasetBody,
 } from '@trashegimia/contract/datasets';
 import type { Database, Executor } from '../../db/client';
+import { cachedRead } from '../../db/read-cache';
 import { conflict, notFound } from '../../errors';
 import { seesEverything } from '../assets/assets.policy';
 import { offsetOf, pageMeta } from '../../http/paging';
@@ -22,6 +23,7 @@ import { assertAdmin, assertUser } from '../auth/guards';
 import { presentDataset, presentDatasetFilters, presentDatasetStatsItem } from './datasets.presenter';
 import {
   type ChoiceQuestionOptionRow,
+  DATASET_FILTER_TABLES,
   deleteDatasetById,
   findChoiceQuestionOptions,
   findDataset,
@@ -106,10 +108,14 @@ export async function getDatasetFilters(
   id: number,
   language: Language,
 ): Promise<DatasetFilters> {
-  await requireVisibleDataset(db, viewer, id);
-  const surveyIds = await findDatasetSurveyIds(db, id, { publicOnly: !seesEverything(viewer) });
-  const rows = await findChoiceQuestionOptions(db, surveyIds);
-  return presentDatasetFilters(groupByQuestion(rows), language);
+  const admin = seesEverything(viewer);
+  // The same for every visitor of a language and rarely changed: kept until its tables change.
+  return cachedRead(db, 'dataset_filters', `${id}:${admin}:${language}`, DATASET_FILTER_TABLES, async () => {
+    await requireVisibleDataset(db, viewer, id);
+    const surveyIds = await findDatasetSurveyIds(db, id, { publicOnly: !admin });
+    const rows = await findChoiceQuestionOptions(db, surveyIds);
+    return presentDatasetFilters(groupByQuestion(rows), language);
+  });
 }
 
 export type ChoiceQuestion = Omit<ChoiceQuestionOptionRow, 'optionId' | 'value' | `description${string}`> & {

@@ -9,13 +9,18 @@ const NEEDS_QUOTES = /[",\r\n]/;
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
 export function csvField(cell: TableCell): string {
+  if (typeof cell === 'string') return NEEDS_QUOTES.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
   if (cell === null) return '';
   if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
-  const text = cell instanceof Date ? formatCsvDate(cell) : cell;
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return formatCsvDate(cell);
 }
 
-export const csvLine = (cells: readonly TableCell[]) => `${cells.map(csvField).join(',')}\r\n`;
+/** One CRLF-terminated line; a loop rather than map and join, as it runs once per exported asset. */
+export function csvLine(cells: readonly TableCell[]): string {
+  let line = csvField(cells[0] ?? null);
+  for (let index = 1; index < cells.length; index++) line += `,${csvField(cells[index] ?? null)}`;
+  return `${line}\r\n`;
+}
 
 /**
  * The CSV file as chunks: the BOM and header row first, then one chunk per batch of rows, so the

@@ -1,24 +1,14 @@
-import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
-
-/** A writable as seen from outside: Node's own, or readable-stream's copy inside a dependency. */
-export type LooseWritable = EventEmitter & {
-  destroyed?: boolean;
-  writableNeedDrain?: boolean;
-  _writableState?: { needDrain?: boolean };
-};
-
-const needsDrain = (stream: LooseWritable) => stream.writableNeedDrain ?? stream._writableState?.needDrain ?? false;
 
 /**
  * Resolves once `stream` wants more data (at once when it is not full); rejects when it, or the
  * `until` stream (the response), closes or fails first, e.g. because the client went away, so a
  * writer never waits forever.
  */
-export function drained(stream: LooseWritable, until: Writable | LooseWritable = stream): Promise<void> {
+export function drained(stream: Writable, until: Writable = stream): Promise<void> {
   const closedError = () => new Error('The download was closed before it finished');
   if (stream.destroyed || until.destroyed) return Promise.reject(closedError());
-  if (!needsDrain(stream)) return Promise.resolve();
+  if (!stream.writableNeedDrain) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const watched = [...new Set([stream, until])];
     const cleanUp = () => {

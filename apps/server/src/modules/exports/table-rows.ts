@@ -30,20 +30,24 @@ export function tableColumns(columns: readonly ExportColumn[], texts: DocumentTe
   return table.map((column) => ({ ...column, header: neutraliseFormula(column.header) }));
 }
 
+const textCell = (text: string | null) => (text === null ? null : neutraliseFormula(text));
+
 /** One asset as cells in the order of `tableColumns`; the date is the asset's local date and time in Kosovo. */
 export function tableRow(row: ExportRow, columns: readonly ExportColumn[], texts: DocumentTexts): TableCell[] {
-  return [
-    row.id,
-    row.name,
-    row.municipality,
-    row.village,
+  // Built in place rather than mapped: this runs once per asset of exports of 100,000 rows and more.
+  const cells: TableCell[] = [
+    textCell(row.id),
+    textCell(row.name),
+    textCell(row.municipality),
+    textCell(row.village),
     kosovoWallClock(row.date),
-    texts.status[row.status],
+    textCell(texts.status[row.status]),
     row.latitude,
     row.longitude,
-    texts.risk[row.riskLevel],
-    ...columns.map((column) => row.answers[column.questionId] ?? null),
-  ].map((cell) => (typeof cell === 'string' ? neutraliseFormula(cell) : cell));
+    textCell(texts.risk[row.riskLevel]),
+  ];
+  for (const column of columns) cells.push(textCell(row.answers[column.questionId] ?? null));
+  return cells;
 }
 
 /** =, +, -, @, tab and carriage return. */

@@ -27,6 +27,15 @@ const writeStorage = (key: string, value: string) => {
 };
 
 /**
+ * Keeps the choice in storage, and in a cookie for the server: it names the language's texts in the
+ * page it sends (web-app.ts), so they download beside the app's code instead of after it has run.
+ */
+const rememberLanguage = (language: string) => {
+  writeStorage(LANGUAGE_STORAGE_KEY, language);
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
+};
+
+/**
  * The visitor's stored choice under `language`. A stored value we do not offer is replaced by the
  * default right away (spec §1), so it wins over the browser's languages instead of falling through.
  */
@@ -35,12 +44,10 @@ const storedChoiceDetector: CustomDetector = {
   lookup() {
     const stored = readStorage(LANGUAGE_STORAGE_KEY);
     const language = resolveStoredLanguage(stored);
-    if (language && language !== stored) writeStorage(LANGUAGE_STORAGE_KEY, language);
+    if (language && language !== stored) rememberLanguage(language);
     return language ?? undefined;
   },
-  cacheUserLanguage(language) {
-    writeStorage(LANGUAGE_STORAGE_KEY, language);
-  },
+  cacheUserLanguage: rememberLanguage,
 };
 
 const syncDocumentLanguage = (language: string) => {

@@ -83,4 +83,10 @@ describe('language rules', () => {
     expect(localStorage.getItem('language')).toBe('en');
     expect(document.documentElement.lang).toBe('en');
   });
+
+  it('keeps the choice in a cookie too, for the server to name its texts in the page', async () => {
+    const i18n = createI18n();
+    await i18n.changeLanguage('sr');
+    expect(document.cookie).toContain('language=sr');
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDatasets } from '@/shared/api/get-datasets';
@@ -23,7 +23,10 @@ export const HomeRoute = () => {
   const datasets = useDatasets({ page: 1, limit: DATASET_LIST_LIMIT });
   const [chosenId, setChosenId] = useState<number | null>(null);
 
-  const items = datasets.data?.items ?? [];
+  // Rendering the picker, the map, the carousel and the tiles is the page's heaviest work: from a
+  // deferred value React renders them in slices that leave the main thread free in between.
+  const loadedItems = useDeferredValue(datasets.data?.items);
+  const items = loadedItems ?? [];
   const pickerItems = items.slice(0, HOME_DATASET_COUNT);
   const selected = items.find((dataset) => dataset.id === chosenId) ?? items[0];
 
@@ -49,7 +52,7 @@ export const HomeRoute = () => {
       </section>
 
       <div className="mx-auto flex w-full max-w-7xl flex-col gap-10 px-4 py-8 sm:px-6 lg:py-12">
-        {datasets.isPending && <FullScreenLoader />}
+        {(datasets.isPending || (datasets.isSuccess && !loadedItems)) && <FullScreenLoader />}
 
         {datasets.isError && (
           <div className="flex flex-col items-start gap-3">
@@ -63,7 +66,7 @@ export const HomeRoute = () => {
           </div>
         )}
 
-        {datasets.isSuccess && !selected && (
+        {loadedItems && !selected && (
           <p
             role="status"
             className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-10 text-center text-stone-600"
