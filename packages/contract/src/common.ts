@@ -6,6 +6,26 @@ export const Language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof Language>;
 export const DEFAULT_LANGUAGE: Language = 'xk';
 
+/**
+ * Maps a BCP 47 tag from the browser or the page (`sq-AL`, `sr-Latn-RS`, `en-GB`) or one of our own
+ * codes to the product's language code. Returns null for a language we do not offer.
+ */
+export const toLanguage = (tag: string | null | undefined): Language | null => {
+  if (!tag) return null;
+  const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+  switch (primary) {
+    case 'xk':
+    case 'sq':
+      return 'xk';
+    case 'en':
+      return 'en';
+    case 'sr':
+      return 'sr';
+    default:
+      return null;
+  }
+};
+
 export const ROLE = { USER: 1, ADMIN: 2 } as const;
 export const Role = z.union([z.literal(ROLE.USER), z.literal(ROLE.ADMIN)]);
 export type Role = z.infer<typeof Role>;

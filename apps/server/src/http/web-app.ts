@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, type Language } from '@trashegimia/contract/common';
+import { DEFAULT_LANGUAGE, Language, toLanguage } from '@trashegimia/contract/common';
 import { notFound, presentError } from '../errors';
 
 /** dist/.vite/page-preloads.json as the web build writes it (apps/web/src/app/page-preloads.ts). */
@@ -87,18 +87,16 @@ function routeMatcher(pattern: string) {
   return new RegExp(`^${escaped}/?$`);
 }
 
-/** Browser language tags to ours, as the web app maps them (`sq-AL` → xk, `sr-Latn` → sr). */
-const LANGUAGE_OF_TAG: Record<string, Language> = { sq: 'xk', xk: 'xk', en: 'en', sr: 'sr' };
-
 /**
  * The language the page will start in, as the web app decides it: the stored choice (the app keeps
- * it in a `language` cookie beside its own storage), else the browser's first language we offer.
+ * it in a `language` cookie beside its own storage; one that is not ours means the default), else
+ * the browser's first language we offer.
  */
 function visitorLanguage(request: FastifyRequest): Language {
-  const stored = /(?:^|;\s*)language=(\w+)/.exec(request.headers.cookie ?? '')?.[1];
-  if (stored) return LANGUAGE_OF_TAG[stored] ?? DEFAULT_LANGUAGE;
+  const stored = /(?:^|;\s*)language=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
+  if (stored) return Language.safeParse(stored).data ?? DEFAULT_LANGUAGE;
   for (const tag of (request.headers['accept-language'] ?? '').split(',')) {
-    const language = LANGUAGE_OF_TAG[tag.trim().toLowerCase().split(/[-_;]/)[0]!];
+    const language = toLanguage(tag.split(';')[0]);
     if (language) return language;
   }
   return DEFAULT_LANGUAGE;

@@ -343,8 +343,8 @@ export async function findAssetDetail(
     { id },
   );
   if (!row) return undefined;
-  const { answers: tuples, ...asset } = row;
-  return { asset, answers: tuples.map((tuple) => answerRowOf(id, tuple)) };
+  const { answers: answerRows, ...asset } = row;
+  return { asset, answers: answerRows.map((answer) => ({ assetId: id, ...answer })) };
 }
 
 /** The asset of the placeholder `id`, if the viewer may see it; needs `datasets` joined. */
@@ -378,72 +378,22 @@ export type AnswerRow = {
   optionDescriptionSr: string | null;
 };
 
-/** An answer of `answersOfAsset`: AnswerRow's fields after the asset id, in order. */
-type DetailAnswerTuple = [
-  number,
-  string,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  number | null,
-  number | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-];
-
 /** The asset's answers in the order they were stored (question order is the caller's), as one JSON value. */
-const answersOfAsset = sql<DetailAnswerTuple[]>`(
-  select coalesce(json_agg(json_build_array(
-    ${answers.questionId}, ${questions.questionNr}, ${questions.questionType}, ${questions.questionIdentifier},
-    ${questions.titleXk}, ${questions.titleEn}, ${questions.titleSr},
-    ${answers.optionId}, ${questionOptions.optionOrder}, ${answers.value}, ${answers.value2},
-    ${questionOptions.descriptionXk}, ${questionOptions.descriptionEn}, ${questionOptions.descriptionSr}
+const answersOfAsset = sql<Omit<AnswerRow, 'assetId'>[]>`(
+  select coalesce(json_agg(json_build_object(
+    'questionId', ${answers.questionId}, 'questionNr', ${questions.questionNr},
+    'questionType', ${questions.questionType}, 'questionIdentifier', ${questions.questionIdentifier},
+    'titleXk', ${questions.titleXk}, 'titleEn', ${questions.titleEn}, 'titleSr', ${questions.titleSr},
+    'optionId', ${answers.optionId}, 'optionOrder', ${questionOptions.optionOrder},
+    'value', ${answers.value}, 'value2', ${answers.value2},
+    'optionDescriptionXk', ${questionOptions.descriptionXk},
+    'optionDescriptionEn', ${questionOptions.descriptionEn},
+    'optionDescriptionSr', ${questionOptions.descriptionSr}
   ) order by ${answers.id}), '[]'::json)
   from ${answers}
   join ${questions} on ${questions.id} = ${answers.questionId}
   left join ${questionOptions} on ${questionOptions.id} = ${answers.optionId}
   where ${answers.assetId} = ${assets.id})`;
-
-function answerRowOf(assetId: string, tuple: DetailAnswerTuple): AnswerRow {
-  const [
-    questionId,
-    questionNr,
-    questionType,
-    questionIdentifier,
-    titleXk,
-    titleEn,
-    titleSr,
-    optionId,
-    optionOrder,
-    value,
-    value2,
-    optionDescriptionXk,
-    optionDescriptionEn,
-    optionDescriptionSr,
-  ] = tuple;
-  return {
-    assetId,
-    questionId,
-    questionNr,
-    questionType,
-    questionIdentifier,
-    titleXk,
-    titleEn,
-    titleSr,
-    optionId,
-    optionOrder,
-    value,
-    value2,
-    optionDescriptionXk,
-    optionDescriptionEn,
-    optionDescriptionSr,
-  };
-}
 
 /** [questionId, optionId, value, value2] in the order they were stored. */
 export type AnswerTuple = [number, number | null, string | null, string | null];

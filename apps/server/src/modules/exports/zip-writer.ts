@@ -120,15 +120,7 @@ export class ZipWriter {
       const header = Buffer.alloc(46);
       header.writeUInt32LE(0x02014b50, 0);
       header.writeUInt16LE(VERSION_NEEDED, 4);
-      header.writeUInt16LE(VERSION_NEEDED, 6);
-      header.writeUInt16LE(entry.flags, 8);
-      header.writeUInt16LE(DEFLATE, 10);
-      header.writeUInt16LE(this.dosTime, 12);
-      header.writeUInt16LE(this.dosDate, 14);
-      header.writeUInt32LE(entry.crc, 16);
-      header.writeUInt32LE(uint32(entry.compressedSize), 20);
-      header.writeUInt32LE(uint32(entry.size), 24);
-      header.writeUInt16LE(entry.name.length, 28);
+      this.writeEntryFields(header, 6, entry);
       // Extra field, comment, disk number, attributes: none.
       header.writeUInt32LE(uint32(entry.offset), 42);
       this.write(header);
@@ -155,16 +147,21 @@ export class ZipWriter {
   private localHeader(entry: Entry): Buffer {
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(VERSION_NEEDED, 4);
-    header.writeUInt16LE(entry.flags, 6);
-    header.writeUInt16LE(DEFLATE, 8);
-    header.writeUInt16LE(this.dosTime, 10);
-    header.writeUInt16LE(this.dosDate, 12);
-    header.writeUInt32LE(entry.crc, 14);
-    header.writeUInt32LE(uint32(entry.compressedSize), 18);
-    header.writeUInt32LE(uint32(entry.size), 22);
-    header.writeUInt16LE(entry.name.length, 26);
+    this.writeEntryFields(header, 4, entry);
     return Buffer.concat([header, entry.name]);
+  }
+
+  /** From "version needed" to the name's length: the same fields, in the same order, in both headers. */
+  private writeEntryFields(header: Buffer, at: number, entry: Entry) {
+    header.writeUInt16LE(VERSION_NEEDED, at);
+    header.writeUInt16LE(entry.flags, at + 2);
+    header.writeUInt16LE(DEFLATE, at + 4);
+    header.writeUInt16LE(this.dosTime, at + 6);
+    header.writeUInt16LE(this.dosDate, at + 8);
+    header.writeUInt32LE(entry.crc, at + 10);
+    header.writeUInt32LE(uint32(entry.compressedSize), at + 14);
+    header.writeUInt32LE(uint32(entry.size), at + 18);
+    header.writeUInt16LE(entry.name.length, at + 22);
   }
 
   private write(chunk: Buffer) {

@@ -2,13 +2,20 @@ import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '@/shared/i18n/i18n';
 import { htmlLangFor, LANGUAGES, toLanguage, type Language } from '@/shared/i18n/language';
 import { cn } from '@/shared/ui/cn';
+import { useToast } from '@/shared/ui/use-toast';
 
 const SHORT_LABEL: Record<Language, string> = { xk: 'XK', en: 'EN', sr: 'SR' };
 
 /** XK · EN · SR as a group of toggle buttons; the pressed one is the current language. */
 export const LanguageSwitcher = ({ className }: { className?: string }) => {
   const { t, i18n } = useTranslation();
+  const { showToast } = useToast();
   const current = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  // Offline, a language whose texts were never downloaded cannot load: the page keeps its own and says why.
+  const switchTo = (language: Language) =>
+    changeLanguage(language).catch(() =>
+      showToast({ tone: 'error', message: t('language.unavailable', { language: t(`language.${language}`) }) }),
+    );
 
   return (
     <div
@@ -24,8 +31,7 @@ export const LanguageSwitcher = ({ className }: { className?: string }) => {
             type="button"
             lang={htmlLangFor(language)}
             aria-pressed={isCurrent}
-            // Offline, a language whose texts were never downloaded cannot load: the page keeps its own.
-            onClick={() => void changeLanguage(language).catch(() => undefined)}
+            onClick={() => void switchTo(language)}
             className={cn(
               'rounded px-2.5 py-1 text-xs font-semibold tracking-wider transition-colors',
               'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-amber-600',

@@ -1,32 +1,12 @@
-import { DEFAULT_LANGUAGE, Language, LANGUAGES } from '@trashegimia/contract/common';
+import { DEFAULT_LANGUAGE, Language, LANGUAGES, toLanguage } from '@trashegimia/contract/common';
 
 /** Browser storage key of the chosen interface language (spec §9). */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-export { DEFAULT_LANGUAGE, LANGUAGES };
+export { DEFAULT_LANGUAGE, LANGUAGES, toLanguage };
 export type { Language };
 
 export const isLanguage = (value: unknown): value is Language => Language.safeParse(value).success;
-
-/**
- * Maps a BCP 47 tag from the browser or the page (`sq-AL`, `sr-Latn-RS`, `en-GB`) or one of our own
- * codes to the product's language code. Returns null for a language we do not offer.
- */
-export const toLanguage = (tag: string | null | undefined): Language | null => {
-  if (!tag) return null;
-  const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
-  switch (primary) {
-    case 'xk':
-    case 'sq':
-      return 'xk';
-    case 'en':
-      return 'en';
-    case 'sr':
-      return 'sr';
-    default:
-      return null;
-  }
-};
 
 /**
  * A stored choice wins, but only one of ours; anything else stored is replaced by the default
