@@ -3,6 +3,9 @@
  * Builds first when the build is older than the sources, starts the built server with the demo data
  * (as the journeys do), enters as a guest (the pages need a session) and audits each page on a mobile
  * and a desktop profile. Exits non-zero when a score is below its threshold.
+ *
+ *   npm run audit:web                          # every page
+ *   npm run audit:web -- /map /data/:categoryId  # only these routes (as PAGE_ROUTES names them)
  */
 import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -28,6 +31,17 @@ type Category = (typeof CATEGORIES)[number];
 const reportDir = process.env.AUDIT_REPORT_DIR;
 
 const PROFILES = { mobile: undefined, desktop: desktopConfig } as const;
+
+/** The audited pages by route; a dataset page is the first one /data links. */
+const PAGE_ROUTES = ['/', '/data', '/data/:categoryId', '/map', '/archive'] as const;
+
+/** The routes named on the command line, or all of them. */
+function chosenRoutes(): readonly string[] {
+  const named = process.argv.slice(2);
+  const unknown = named.filter((route) => !(PAGE_ROUTES as readonly string[]).includes(route));
+  if (unknown.length > 0) throw new Error(`Unknown page ${unknown.join(', ')}: choose from ${PAGE_ROUTES.join(' ')}`);
+  return named.length > 0 ? named : PAGE_ROUTES;
+}
 
 /** The newest modification time of any file under `folder`, skipping dependencies and build output. */
 function newestChange(folder: string): number {
@@ -81,7 +95,27 @@ async function firstDatasetPath(page: Page, baseUrl: string) {
   return (await link.getAttribute('href'))!;
 }
 
+/** Attempts per page: Lighthouse now and then misses the navigation's start in the trace (NO_NAVSTART). */
+const ATTEMPTS = 3;
+
+/** One page's Lighthouse result; a run Lighthouse itself could not complete is repeated. */
+async function audit(url: string, port: number, config: (typeof PROFILES)[keyof typeof PROFILES]) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+      config,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const failure = result.lhr.runtimeError;
+    if (!failure) return result.lhr;
+    if (attempt === ATTEMPTS) throw new Error(`Lighthouse could not audit ${url}: ${failure.code} ${failure.message}`);
+    console.log(`${url}: Lighthouse failed (${failure.code}), trying again`);
+  }
+}
+
 async function main() {
+  const routes = chosenRoutes();
   buildUnlessFresh();
   if (reportDir) mkdirSync(reportDir, { recursive: true });
   const stopServer = await startServer();
@@ -99,20 +133,17 @@ async function main() {
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await enterAsGuest(page, baseUrl);
-    const pages = ['/', '/data', await firstDatasetPath(page, baseUrl), '/map', '/archive'];
+    const pages: string[] = [];
+    for (const route of routes)
+      pages.push(route === '/data/:categoryId' ? await firstDatasetPath(page, baseUrl) : route);
 
     for (const pagePath of pages) {
       for (const [profile, config] of Object.entries(PROFILES)) {
-        const result = await lighthouse(
-          `${baseUrl}${pagePath}`,
-          { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-          config,
-        );
-        if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
-        const { audits, categories, finalDisplayedUrl } = result.lhr;
+        const lhr = await audit(`${baseUrl}${pagePath}`, debuggingPort, config);
+        const { audits, categories, finalDisplayedUrl } = lhr;
         if (reportDir) {
           const slug = pagePath.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
-          writeFileSync(path.join(reportDir, `${slug}-${profile}.json`), JSON.stringify(result.lhr));
+          writeFileSync(path.join(reportDir, `${slug}-${profile}.json`), JSON.stringify(lhr));
         }
         // A page that sent the visitor to /login would be audited as the login page instead.
         if (new URL(finalDisplayedUrl).pathname !== pagePath) {

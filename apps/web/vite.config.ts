@@ -74,6 +74,53 @@ const pagePreloads = (): Plugin => {
   };
 };
 
+type ModuleInfoOf = (
+  id: string,
+) => { isEntry: boolean; importers: readonly string[]; dynamicImporters: readonly string[] } | null;
+
+const PUBLIC_SCREENS = new Set(Object.values(PAGE_SCREENS).map((module) => path.resolve(import.meta.dirname, module)));
+const isRouteTable = (id: string) => /apps[\\/]web[\\/]src[\\/]app[\\/]routes\.tsx$/.test(id);
+
+const isOwnShared = (id: string) => /apps[\\/]web[\\/]src[\\/]shared[\\/]/.test(id);
+
+/**
+ * Whether a public page (or the entry itself) needs a module: a way up its importers reaches the
+ * entry or a public page's screen without passing through another (back-office) screen. With
+ * `throughLazyImports`, also through the parts a page loads later (a map, a media viewer); without,
+ * only what runs before the page's first paint.
+ */
+function usedByPublicPages(
+  id: string,
+  moduleInfo: ModuleInfoOf,
+  options: { throughLazyImports: boolean },
+  seen = new Set<string>(),
+): boolean {
+  if (seen.has(id)) return false;
+  seen.add(id);
+  if (PUBLIC_SCREENS.has(id)) return true;
+  const info = moduleInfo(id);
+  if (!info) return false;
+  if (info.isEntry) return true;
+  if (info.dynamicImporters.some(isRouteTable)) return false;
+  const importers = options.throughLazyImports ? [...info.importers, ...info.dynamicImporters] : info.importers;
+  return importers.some((importer) => usedByPublicPages(importer, moduleInfo, options, seen));
+}
+
+/**
+ * Whether a library belongs with the public shared code: the app shell or src/shared imports it
+ * (directly or through other libraries) on the way to a public page's first paint.
+ */
+function neededByPublicShared(id: string, moduleInfo: ModuleInfoOf, seen = new Set<string>()): boolean {
+  if (seen.has(id)) return false;
+  seen.add(id);
+  return (moduleInfo(id)?.importers ?? []).some((importer) =>
+    /node_modules/.test(importer)
+      ? neededByPublicShared(importer, moduleInfo, seen)
+      : !/apps[\\/]web[\\/]src[\\/]features[\\/]/.test(importer) &&
+        usedByPublicPages(importer, moduleInfo, { throughLazyImports: false }),
+  );
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress(), pagePreloads()],
   resolve: {
@@ -98,15 +145,26 @@ export default defineConfig({
             // Zod and the switch to its jitless mode share a chunk, so the switch runs before any chunk
             // builds a schema; otherwise zod's eval probe trips the CSP (a violation in Chrome's Issues).
             { name: 'zod', priority: 1, test: (id) => /node_modules[\\/]zod[\\/]|zod-jitless/.test(id) },
-            // The app's shared code in one chunk, rather than the dozen 1–2 KB chunks the
-            // screens' overlapping imports would make: each file is a request of its own, and on a slow
-            // connection a dozen round trips cost more than the few KB a screen loads that it does not use.
-            // Lazily imported modules (the maps, the media viewers, the languages) stay chunks of their own.
+            // The app's shared code in two chunks — what the public pages use, and what only the
+            // back office uses — rather than the dozen 1–2 KB chunks the screens' overlapping imports
+            // would make: each file is a request of its own, and on a slow connection a dozen round trips
+            // cost more than the few KB a screen loads that it does not use. The back office's part
+            // stays apart because every schema a chunk defines is built when the chunk runs, before the
+            // page's first paint. Lazily imported modules (the maps, the media viewers, the languages)
+            // stay chunks of their own.
             {
-              name: (id, ctx) =>
-                /apps[\\/]web[\\/]src[\\/]shared[\\/]/.test(id) && !ctx.getModuleInfo(id)?.dynamicImporters.length
-                  ? 'shared'
-                  : null,
+              name: (id, ctx) => {
+                if (ctx.getModuleInfo(id)?.dynamicImporters.length) return null;
+                const moduleInfo: ModuleInfoOf = (module) => ctx.getModuleInfo(module);
+                if (isOwnShared(id)) {
+                  return usedByPublicPages(id, moduleInfo, { throughLazyImports: true })
+                    ? 'shared'
+                    : 'shared-back-office';
+                }
+                // A library joins when the entry or the public shared code needs it; one that a single
+                // screen, a lazily loaded part (a map, a media viewer) or the back office uses stays with them.
+                return /node_modules/.test(id) && neededByPublicShared(id, moduleInfo) ? 'shared' : null;
+              },
             },
           ],
         },

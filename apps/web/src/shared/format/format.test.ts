@@ -1,11 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatDate, formatDateTime, padNumber, truncateText } from './format';
+import { formatDate, formatDateTime, formatNumber, intlLocaleFor, padNumber, truncateText } from './format';
 
 describe('formatting', () => {
   it('pads item numbers to the given width', () => {
     expect(padNumber(1, 4)).toBe('0001');
     expect(padNumber(123, 4)).toBe('0123');
     expect(padNumber(12345, 4)).toBe('12345');
+  });
+
+  it('writes whole numbers as Intl does in each language, without asking Intl', () => {
+    const values = [0, 7, 999, 1000, 1234, 9999, 12_345, 123_456, 1_234_567, 1_000_000_000, -1234, -12_345];
+    const languages = ['xk', 'en', 'sr'] as const;
+    const intlText = languages.map((language) => values.map(new Intl.NumberFormat(intlLocaleFor(language)).format));
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    expect(languages.map((language) => values.map((value) => formatNumber(value, language)))).toEqual(intlText);
+    expect(numberFormat).not.toHaveBeenCalled();
+    expect(formatNumber(12_345, 'xk')).toBe('12\u00a0345');
   });
 
   it('cuts a text after 50 characters, counting letters with diacritics as one', () => {

@@ -71,8 +71,33 @@ export const formatDateTime = (value: string, language: Language) => {
   return `${formatDate(moment, language)}, ${time}`;
 };
 
+/**
+ * How each language groups the digits of a whole number, as CLDR (and so Intl) writes it: Albanian
+ * leaves four digits together ('1234', '12 345', with a no-break space).
+ */
+const DIGIT_GROUPING: Record<Language, { separator: string; fromDigits: number }> = {
+  xk: { separator: '\u00a0', fromDigits: 5 },
+  en: { separator: ',', fromDigits: 4 },
+  sr: { separator: '.', fromDigits: 4 },
+};
+
+/**
+ * A whole number written without Intl: a page's first Intl formatter makes the browser load its
+ * locale data, tens of milliseconds on a phone while the page renders, and most pages show only counts.
+ * The same text as Intl, and the Albanian form also where the browser lacks Albanian data.
+ */
+const formatWholeNumber = (value: number, language: Language) => {
+  const { separator, fromDigits } = DIGIT_GROUPING[language];
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  const digits = String(Math.abs(value));
+  const grouped = digits.length < fromDigits ? digits : digits.replace(/\B(?=(\d{3})+$)/g, separator);
+  return sign + grouped;
+};
+
 export const formatNumber = (value: number, language: Language, options?: Intl.NumberFormatOptions) =>
-  numberFormat(intlLocaleFor(language), options).format(value);
+  options === undefined && Number.isSafeInteger(value)
+    ? formatWholeNumber(value, language)
+    : numberFormat(intlLocaleFor(language), options).format(value);
 
 /** Coordinates with 5 decimals (about a metre), latitude first. */
 export const formatCoordinates = (latitude: number, longitude: number, language: Language) => {

@@ -98,7 +98,8 @@ const setup = async ({ datasets = DATASETS, points, list }: SetupOptions = {}) =
   return { ...view, api, user: userEvent.setup() };
 };
 
-const markers = () => within(screen.getByRole('list', { name: 'Interactive map of the assets' }));
+/** The (mocked) map: it renders once the page has been painted. */
+const markers = async () => within(await screen.findByRole('list', { name: 'Interactive map of the assets' }));
 
 describe('interactive map', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -107,11 +108,11 @@ describe('interactive map', () => {
     const { api } = await setup();
     expect(screen.getByRole('heading', { level: 1, name: 'Interactive Map' })).toBeInTheDocument();
     expect(await screen.findByText('2 assets on the map')).toBeInTheDocument();
-    expect(markers().getByRole('button', { name: 'marker Lidhja e Prizrenit' }).closest('li')).toHaveAttribute(
+    expect((await markers()).getByRole('button', { name: 'marker Lidhja e Prizrenit' }).closest('li')).toHaveAttribute(
       'data-color',
       '#dc2626',
     );
-    expect(markers().getByRole('button', { name: 'marker Ura e Gurit' }).closest('li')).toHaveAttribute(
+    expect((await markers()).getByRole('button', { name: 'marker Ura e Gurit' }).closest('li')).toHaveAttribute(
       'data-color',
       '#8B4513',
     );
@@ -127,7 +128,7 @@ describe('interactive map', () => {
     await screen.findByText('2 assets on the map');
     await user.selectOptions(screen.getByLabelText('Risk level'), 'High');
     expect(await screen.findByText('1 assets on the map')).toBeInTheDocument();
-    expect(markers().getAllByRole('listitem')).toHaveLength(1);
+    expect((await markers()).getAllByRole('listitem')).toHaveLength(1);
     expect(api.calls('GET', '/api/surveys/assets/points').at(-1)?.url.searchParams.get('riskLevel')).toBe('high');
   });
 
@@ -178,7 +179,7 @@ describe('interactive map', () => {
 
   it('shows the card of a marker clicked on the map without taking the focus', async () => {
     const { user } = await setup();
-    await user.click(await markers().findByRole('button', { name: 'marker Lidhja e Prizrenit' }));
+    await user.click(await (await markers()).findByRole('button', { name: 'marker Lidhja e Prizrenit' }));
     const card = screen.getByRole('region', { name: 'Asset details' });
     expect(within(card).getByText('High')).toBeInTheDocument();
     expect(within(card).getByRole('heading', { name: 'Lidhja e Prizrenit' })).not.toHaveFocus();

@@ -11,6 +11,7 @@ import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 import { ChevronDownIcon } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
+import { usePainted } from '@/shared/ui/use-painted';
 import { useMapPoints } from '../api/get-map-points';
 import { AssetCard } from '../components/asset-details';
 import { MapPanel } from '../components/map-panel';
@@ -20,7 +21,7 @@ import { MAP_DATASET_LIMIT, MAP_DATASET_SLOTS, SEARCH_DEBOUNCE_MS } from '../lib
 import type { RiskChoice } from '../lib/map-data';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
-// Leaflet loads beside the page, not before it: the page's text paints while it arrives.
+// Leaflet loads once the page has painted, not before it: the page's text is not held up by it.
 const PointsMap = lazy(() => import('../components/points-map').then((module) => ({ default: module.PointsMap })));
 
 const NO_DATASETS: Dataset[] = [];
@@ -41,6 +42,7 @@ export const MapRoute = () => {
   const { t: tPublic } = useTranslation('public');
   const language = useLanguage();
   const panelId = useId();
+  const painted = usePainted();
   const [panelOpen, setPanelOpen] = useState(false);
   const [search, setSearch] = useState('');
   const settledSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -148,16 +150,20 @@ export const MapRoute = () => {
         <div className="flex min-w-0 flex-col gap-2">
           {/* isolate: the overlays' z-index stays inside the map, under the sticky header. */}
           <div className="relative isolate h-[65vh] min-h-[24rem] overflow-hidden rounded-xl border border-stone-200 shadow-sm">
-            <Suspense fallback={<MapPlaceholder />}>
-              <PointsMap
-                assets={assets}
-                label={t('mapLabel')}
-                selected={selected}
-                bringSelectedIntoView={selection?.from === 'list'}
-                onSelect={handleSelect}
-                onDeselect={handleDeselect}
-              />
-            </Suspense>
+            {painted ? (
+              <Suspense fallback={<MapPlaceholder />}>
+                <PointsMap
+                  assets={assets}
+                  label={t('mapLabel')}
+                  selected={selected}
+                  bringSelectedIntoView={selection?.from === 'list'}
+                  onSelect={handleSelect}
+                  onDeselect={handleDeselect}
+                />
+              </Suspense>
+            ) : (
+              <MapPlaceholder />
+            )}
             <div className="pointer-events-none absolute inset-x-0 top-3 z-[500] flex justify-center px-3">
               {loading && (
                 <p
