@@ -137,17 +137,23 @@ const CONTENT_TYPES =
   '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>' +
   '</Types>';
 
-const PACKAGE_RELATIONSHIPS =
+/** A relationships part; each relationship's id is its place in the list (rId1, rId2, …). */
+const relationshipsPart = (relationships: { type: string; target: string }[]) =>
   `${XML_DECLARATION}<Relationships xmlns="${PACKAGE_RELATIONSHIPS_NS}">` +
-  `<Relationship Id="rId1" Type="${RELATIONSHIPS_NS}/officeDocument" Target="xl/workbook.xml"/>` +
-  '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>' +
+  relationships
+    .map(({ type, target }, index) => `<Relationship Id="rId${index + 1}" Type="${type}" Target="${target}"/>`)
+    .join('') +
   '</Relationships>';
 
-const WORKBOOK_RELATIONSHIPS =
-  `${XML_DECLARATION}<Relationships xmlns="${PACKAGE_RELATIONSHIPS_NS}">` +
-  `<Relationship Id="rId1" Type="${RELATIONSHIPS_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
-  `<Relationship Id="rId2" Type="${RELATIONSHIPS_NS}/styles" Target="styles.xml"/>` +
-  '</Relationships>';
+const PACKAGE_RELATIONSHIPS = relationshipsPart([
+  { type: `${RELATIONSHIPS_NS}/officeDocument`, target: 'xl/workbook.xml' },
+  { type: `${PACKAGE_RELATIONSHIPS_NS}/metadata/core-properties`, target: 'docProps/core.xml' },
+]);
+
+const WORKBOOK_RELATIONSHIPS = relationshipsPart([
+  { type: `${RELATIONSHIPS_NS}/worksheet`, target: 'worksheets/sheet1.xml' },
+  { type: `${RELATIONSHIPS_NS}/styles`, target: 'styles.xml' },
+]);
 
 /** cellXfs: 0 plain, 1 bold (header), 2 date and time, 3 coordinate (six decimals); see STYLE. */
 const STYLES =
