@@ -42,6 +42,9 @@ const PAGE_LIMIT = 20;
 /** Visitors rarely page past this far; deeper pages are OFFSETs nobody asks for. */
 const DEEPEST_PAGE = 50;
 const MEMORY_SAMPLE_MS = 500;
+const DATE_ORDER = { sortBy: 'date', sortOrder: 'desc' } as const;
+const NAME_ORDER = { sortBy: 'name', sortOrder: 'asc' } as const;
+const VIEWS_ORDER = { sortBy: 'viewCount', sortOrder: 'desc' } as const;
 
 type Group = 'read' | 'write' | 'export';
 
@@ -312,10 +315,11 @@ async function requestKinds(baseUrl: string, inputs: Inputs): Promise<RequestKin
       weight: 120,
       next: () => {
         const d = dataset();
-        const sortBy = rng.pick(['date', 'date', 'name', 'viewCount'] as const);
+        // The dataset page's two orders, 'Data' and 'A - ZH' (web: features/data/api/get-dataset-assets.ts).
+        const sort = rng.pick([DATE_ORDER, DATE_ORDER, NAME_ORDER]);
         return {
           method: 'GET',
-          path: `/api/surveys/dataset-respondents?${query({ datasetId: d.id, page: page(d.publicAssets, PAGE_LIMIT), limit: PAGE_LIMIT, sortBy })}`,
+          path: `/api/surveys/dataset-respondents?${query({ datasetId: d.id, page: page(d.publicAssets, PAGE_LIMIT), limit: PAGE_LIMIT, ...sort })}`,
         };
       },
     },
@@ -390,9 +394,7 @@ async function requestKinds(baseUrl: string, inputs: Inputs): Promise<RequestKin
       group: 'read',
       weight: 60,
       next: () => {
-        const sort = rng.chance(0.5)
-          ? { sortBy: 'viewCount', sortOrder: 'desc' }
-          : { sortBy: 'name', sortOrder: 'asc' };
+        const sort = rng.chance(0.5) ? VIEWS_ORDER : NAME_ORDER;
         return {
           method: 'GET',
           path: `/api/surveys/assets?${query({

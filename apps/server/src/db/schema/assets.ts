@@ -68,6 +68,18 @@ export const assets = pgTable(
       t.date.desc().nullsFirst(),
       t.id,
     ),
+    // A dataset's assets by views (the archive's 'Më të popullarizuarat' within a dataset, the API's
+    // sortBy=viewCount) read along the index rather than sorting the whole dataset for every page.
+    // Views then update this index too (no longer a HOT update): about a tenth of a millisecond
+    // per viewed asset, against 45 ms per page sorted without it at 100,000 assets.
+    index('assets_dataset_status_views_idx').on(
+      t.datasetId,
+      t.status,
+      // DESC alone means NULLS FIRST in an ORDER BY, and an index serves it only if it says the same.
+      t.viewCount.desc().nullsFirst(),
+      t.date.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('assets_option_ids_idx').using('gin', t.optionIds),
     // Text search ('contains', any case or accent: modules/assets/text-search.ts) reads trigrams of
     // the folded text rather than every asset; migration 0008 creates the pg_trgm extension.
