@@ -6,13 +6,12 @@ import { findDatasetSurveyIds } from '../datasets/datasets.repo';
 import { requireVisibleDataset } from '../datasets/datasets.service';
 import { resolveFilters } from './asset-filters';
 import { seesEverything } from './assets.policy';
-import { answerText, assetStatusOf, riskLevelOf } from './assets.presenter';
+import { assetStatusOf, joinAnswerParts, riskLevelOf } from './assets.presenter';
 import {
   type AnswerTuple,
   type AssetCriteria,
   countAssets,
   type ExportCursor,
-  selectAnswerTuples,
   selectExportBatch,
   selectOptionTexts,
   selectParentQuestions,
@@ -57,7 +56,7 @@ const DEFAULT_EXPORT_BATCH_SIZE = 100;
 /**
  * A dataset, or its filtered part, as rows to write out (POST /surveys/dataset-respondents/export).
  * Same visibility and filter rules as the filtered respondent list. Nothing is held beyond one
- * batch: assets come by keyset pagination on (date, id), and each batch's answers in one query.
+ * batch: assets come with their answers by keyset pagination on (date, id).
  * Batches are separate statements, so an asset edited during a long export shows its state at the
  * moment its batch was read. Throws 404 `dataset_not_found`.
  */
@@ -104,10 +103,6 @@ export async function openDatasetExport(
       // The next batch loads while this one is being written out.
       const next = rows.length < batchSize ? Promise.resolve([]) : read({ date: last.cursorDate, id: last.id });
       next.catch(() => {}); // Surfaces below, when awaited; not as an unhandled rejection meanwhile.
-      const answers = await selectAnswerTuples(
-        db,
-        rows.map((row) => row.id),
-      );
       yield rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -118,7 +113,7 @@ export async function openDatasetExport(
         latitude: row.latitude,
         longitude: row.longitude,
         riskLevel: riskLevelOf(row.riskLevel),
-        answers: format(answers.get(row.id) ?? []),
+        answers: format(row.answers ?? []),
       }));
       rows = await next;
     }
@@ -135,26 +130,34 @@ type OptionText = Awaited<ReturnType<typeof selectOptionTexts>>[number];
  * joined with ', '; a text answer as written.
  */
 function answerFormatter(options: OptionText[], language: Language) {
-  const byId = new Map(options.map((option) => [option.id, option]));
+  // Each option's text once per export, not once per answer: an export formats millions of answers.
+  const byId = new Map(
+    options.map((option) => [
+      option.id,
+      {
+        order: option.optionOrder ?? 0,
+        description: localize(
+          {
+            optionDescriptionXk: option.descriptionXk,
+            optionDescriptionEn: option.descriptionEn,
+            optionDescriptionSr: option.descriptionSr,
+          },
+          'optionDescription',
+          language,
+        ),
+      },
+    ]),
+  );
   return (tuples: AnswerTuple[]): Record<number, string> => {
     const parts = new Map<number, { order: number; text: string }[]>();
     for (const [questionId, optionId, value, value2] of tuples) {
       const option = optionId === null ? undefined : byId.get(optionId);
-      const text = answerText(
-        {
-          optionId: option ? option.id : null,
-          value,
-          value2,
-          optionDescriptionXk: option?.descriptionXk ?? null,
-          optionDescriptionEn: option?.descriptionEn ?? null,
-          optionDescriptionSr: option?.descriptionSr ?? null,
-        },
-        language,
-      );
+      // As answerText: the option's description in the language (else its value), then value2.
+      const text = joinAnswerParts(option ? (option.description ?? value) : value, value2);
       if (text === '') continue;
       let list = parts.get(questionId);
       if (!list) parts.set(questionId, (list = []));
-      list.push({ order: option?.optionOrder ?? 0, text });
+      list.push({ order: option?.order ?? 0, text });
     }
     const result: Record<number, string> = {};
     for (const [questionId, list] of parts) {

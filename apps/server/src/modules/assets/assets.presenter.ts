@@ -123,8 +123,14 @@ export function answerText(
   language: Language,
 ): string {
   const main = row.optionId === null ? row.value : (localize(row, 'optionDescription', language) ?? row.value);
-  const extra = row.value2?.trim() ? row.value2 : null;
-  return [main?.trim() ? main : null, extra].filter((part) => part !== null).join(' — ');
+  return joinAnswerParts(main, row.value2);
+}
+
+/** An answer's main text and its free text (value2), each left out when blank, joined with ' — '. */
+export function joinAnswerParts(main: string | null, value2: string | null): string {
+  const first = main?.trim() ? main : null;
+  const extra = value2?.trim() ? value2 : null;
+  return first !== null && extra !== null ? `${first} — ${extra}` : (first ?? extra ?? '');
 }
 
 /** The first `limit` points of each column; an unknown stored risk level reads as low. */

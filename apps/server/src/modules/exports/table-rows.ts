@@ -72,28 +72,41 @@ const wallClock = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-/** Kosovo's offset from UTC by UTC hour (offsets only change on the hour); kept small. */
-const offsetByHour = new Map<number, number>();
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
+/** Kosovo's offset from UTC at the start of a UTC hour, from the time-zone database. */
+function offsetAtHour(hourStart: number): number {
+  const parts = Object.fromEntries(wallClock.formatToParts(hourStart).map((part) => [part.type, part.value]));
+  const local = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return local - hourStart;
+}
+
+/**
+ * Kosovo's offset by UTC day, or null on the two days a year the clocks change; kept small. Assets'
+ * dates spread over years, so a cache by hour missed on nearly every row of an export and asked the
+ * time-zone database each time (a twentieth of a whole export's time).
+ */
+const offsetByDay = new Map<number, number | null>();
+
+/** Offsets only change on the hour, and never twice in a day. */
 function kosovoOffset(instant: number): number {
-  const hour = Math.floor(instant / HOUR);
-  let offset = offsetByHour.get(hour);
+  const day = Math.floor(instant / DAY);
+  let offset = offsetByDay.get(day);
   if (offset === undefined) {
-    const parts = Object.fromEntries(wallClock.formatToParts(hour * HOUR).map((part) => [part.type, part.value]));
-    const local = Date.UTC(
-      Number(parts.year),
-      Number(parts.month) - 1,
-      Number(parts.day),
-      Number(parts.hour),
-      Number(parts.minute),
-      Number(parts.second),
-    );
-    offset = local - hour * HOUR;
-    if (offsetByHour.size > 10_000) offsetByHour.clear();
-    offsetByHour.set(hour, offset);
+    const first = offsetAtHour(day * DAY);
+    offset = first === offsetAtHour(day * DAY + DAY - HOUR) ? first : null;
+    if (offsetByDay.size > 10_000) offsetByDay.clear();
+    offsetByDay.set(day, offset);
   }
-  return offset;
+  return offset ?? offsetAtHour(Math.floor(instant / HOUR) * HOUR);
 }
 
 /**

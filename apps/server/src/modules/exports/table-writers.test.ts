@@ -93,6 +93,10 @@ describe('kosovoWallClock', () => {
     // Clocks go forward at 01:00 UTC on the last Sunday of March.
     expect(kosovoWallClock('2024-03-31T00:59:00Z').toISOString()).toBe('2024-03-31T01:59:00.000Z');
     expect(kosovoWallClock('2024-03-31T01:00:00Z').toISOString()).toBe('2024-03-31T03:00:00.000Z');
+    // Clocks go back at 01:00 UTC on the last Sunday of October.
+    expect(kosovoWallClock('2024-10-27T00:59:00Z').toISOString()).toBe('2024-10-27T02:59:00.000Z');
+    expect(kosovoWallClock('2024-10-27T01:00:00Z').toISOString()).toBe('2024-10-27T02:00:00.000Z');
+    expect(kosovoWallClock('2024-10-27T23:00:00Z').toISOString()).toBe('2024-10-28T00:00:00.000Z');
   });
 });
 

@@ -89,4 +89,11 @@ describe('language rules', () => {
     await i18n.changeLanguage('sr');
     expect(document.cookie).toContain('language=sr');
   });
+
+  it("writes a returning visitor's stored choice to the cookie on load, so the server preloads its texts", () => {
+    document.cookie = 'language=; path=/; max-age=0';
+    localStorage.setItem('language', 'en');
+    createI18n();
+    expect(document.cookie.split('; ')).toContain('language=en');
+  });
 });
