@@ -6,7 +6,7 @@ import { findDatasetSurveyIds } from '../datasets/datasets.repo';
 import { requireVisibleDataset } from '../datasets/datasets.service';
 import { resolveFilters } from './asset-filters';
 import { seesEverything } from './assets.policy';
-import { assetStatusOf, joinAnswerParts, riskLevelOf } from './assets.presenter';
+import { answerLine, assetStatusOf, riskLevelOf } from './assets.presenter';
 import {
   type AnswerTuple,
   type AssetCriteria,
@@ -134,26 +134,14 @@ function answerFormatter(options: OptionText[], language: Language) {
   const byId = new Map(
     options.map((option) => [
       option.id,
-      {
-        order: option.optionOrder ?? 0,
-        description: localize(
-          {
-            optionDescriptionXk: option.descriptionXk,
-            optionDescriptionEn: option.descriptionEn,
-            optionDescriptionSr: option.descriptionSr,
-          },
-          'optionDescription',
-          language,
-        ),
-      },
+      { order: option.optionOrder ?? 0, text: localize(option, 'optionDescription', language) },
     ]),
   );
   return (tuples: AnswerTuple[]): Record<number, string> => {
     const parts = new Map<number, { order: number; text: string }[]>();
     for (const [questionId, optionId, value, value2] of tuples) {
       const option = optionId === null ? undefined : byId.get(optionId);
-      // As answerText: the option's description in the language (else its value), then value2.
-      const text = joinAnswerParts(option ? (option.description ?? value) : value, value2);
+      const text = answerLine(option?.text ?? null, value, value2);
       if (text === '') continue;
       let list = parts.get(questionId);
       if (!list) parts.set(questionId, (list = []));

@@ -122,12 +122,16 @@ export function answerText(
   >,
   language: Language,
 ): string {
-  const main = row.optionId === null ? row.value : (localize(row, 'optionDescription', language) ?? row.value);
-  return joinAnswerParts(main, row.value2);
+  const optionText = row.optionId === null ? null : localize(row, 'optionDescription', language);
+  return answerLine(optionText, row.value, row.value2);
 }
 
-/** An answer's main text and its free text (value2), each left out when blank, joined with ' — '. */
-export function joinAnswerParts(main: string | null, value2: string | null): string {
+/**
+ * The line of an answer whose option's text in the language is known (null: no option, or one
+ * without a description): that text, else the value; then value2; blank parts left out.
+ */
+export function answerLine(optionText: string | null, value: string | null, value2: string | null): string {
+  const main = optionText ?? value;
   const first = main?.trim() ? main : null;
   const extra = value2?.trim() ? value2 : null;
   return first !== null && extra !== null ? `${first} — ${extra}` : (first ?? extra ?? '');

@@ -410,9 +410,10 @@ export async function selectOptionTexts(db: Executor, questionIds: number[]) {
       id: questionOptions.id,
       value: questionOptions.value,
       optionOrder: questionOptions.optionOrder,
-      descriptionXk: questionOptions.descriptionXk,
-      descriptionEn: questionOptions.descriptionEn,
-      descriptionSr: questionOptions.descriptionSr,
+      // Named as answers name their option's description, so localize() reads them as they are.
+      optionDescriptionXk: questionOptions.descriptionXk,
+      optionDescriptionEn: questionOptions.descriptionEn,
+      optionDescriptionSr: questionOptions.descriptionSr,
     })
     .from(questionOptions)
     .where(inArray(questionOptions.questionId, offered));
