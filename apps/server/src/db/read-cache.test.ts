@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataset, createUser } from '../test/factories';
+import { createAsset, createDataset, createMedia, createSurvey, createUser } from '../test/factories';
 import { openTestDatabase } from '../test/test-database';
 import type { DatabaseHandle, Executor } from './client';
 import { LISTENER_APPLICATION_NAME, cachedRead } from './read-cache';
-import { datasets } from './schema/index';
+import { assets, datasets } from './schema/index';
 
 /**
  * Reads kept in memory until a table they read changes: a visitor must never see a dataset as it
@@ -84,6 +84,114 @@ describe('cachedRead', () => {
       })
       .catch(() => undefined);
     expect((await cachedName(database.db)).name).not.toBe('Mulliri');
+  });
+});
+
+describe("cachedRead of parts of a table (one asset, one dataset's assets)", () => {
+  let surveyId: number;
+  let otherDatasetId: number;
+  let readsOfPart = new Map<string, number>();
+
+  beforeAll(async () => {
+    surveyId = (await createSurvey(database.db)).id;
+    otherDatasetId = (await createDataset(database.db)).id;
+  });
+
+  /** Whether this call read the database for `part` (a read that counts how often it ran). */
+  async function readPart(part: string, options?: { maxAgeMs?: number }) {
+    const before = readsOfPart.get(part) ?? 0;
+    await cachedRead(
+      database.db,
+      'test_asset_part',
+      part,
+      [[assets, part]],
+      async () => readsOfPart.set(part, (readsOfPart.get(part) ?? 0) + 1),
+      options,
+    );
+    return (readsOfPart.get(part) ?? 0) > before;
+  }
+
+  /** Reads until the echoes of earlier changes on the pool's other connections have passed. */
+  async function settled(...parts: string[]) {
+    await until(async () => {
+      for (const part of parts) await readPart(part);
+      await new Promise((resolve) => setTimeout(resolve, ECHO_SETTLE_MS));
+      const again = await Promise.all(parts.map((part) => readPart(part)));
+      return again.every((read) => !read);
+    });
+  }
+
+  it("reads an asset anew when it, its answers or its media change, and not for another asset's change", async () => {
+    readsOfPart = new Map();
+    const [one, other] = [
+      await createAsset(database.db, { surveyId, datasetId }),
+      await createAsset(database.db, { surveyId, datasetId: otherDatasetId }),
+    ];
+    const [asOne, asOther] = [`asset:${one.id}`, `asset:${other.id}`];
+    await settled(asOne, asOther);
+
+    await database.db.update(assets).set({ comments: 'Çatia u riparua' }).where(eq(assets.id, one.id));
+    expect([await readPart(asOne), await readPart(asOther)]).toEqual([true, false]);
+
+    await settled(asOne, asOther);
+    await createMedia(database.db, other.id);
+    expect([await readPart(asOne), await readPart(asOther)]).toEqual([false, true]);
+  });
+
+  it("reads a dataset's assets anew when any of them changes or one moves in or out", async () => {
+    readsOfPart = new Map();
+    const asset = await createAsset(database.db, { surveyId, datasetId });
+    const [ofDataset, ofOther] = [`dataset:${datasetId}`, `dataset:${otherDatasetId}`];
+    await settled(ofDataset, ofOther);
+
+    await createAsset(database.db, { surveyId, datasetId });
+    expect([await readPart(ofDataset), await readPart(ofOther)]).toEqual([true, false]);
+
+    await settled(ofDataset, ofOther);
+    await database.db.update(assets).set({ datasetId: otherDatasetId }).where(eq(assets.id, asset.id));
+    expect([await readPart(ofDataset), await readPart(ofOther)]).toEqual([true, true]);
+  });
+
+  it('keeps its answers through a batch of views, which changes nothing else', async () => {
+    readsOfPart = new Map();
+    const asset = await createAsset(database.db, { surveyId, datasetId });
+    const parts = [`asset:${asset.id}`, `dataset:${datasetId}`];
+    await settled(...parts);
+    await database.db
+      .update(assets)
+      .set({ viewCount: sql`${assets.viewCount} + 3` })
+      .where(eq(assets.id, asset.id));
+    await new Promise((resolve) => setTimeout(resolve, ECHO_SETTLE_MS));
+    expect(await Promise.all(parts.map((part) => readPart(part)))).toEqual([false, false]);
+  });
+
+  it('reads every asset anew after a statement that changed more than 50', async () => {
+    readsOfPart = new Map();
+    const made = await Promise.all(
+      Array.from({ length: 51 }, () => createAsset(database.db, { surveyId, datasetId: otherDatasetId })),
+    );
+    const untouched = `asset:${(await createAsset(database.db, { surveyId, datasetId })).id}`;
+    await settled(untouched);
+    await database.db
+      .update(assets)
+      .set({ status: 'REJECTED' })
+      .where(
+        inArray(
+          assets.id,
+          made.map((asset) => asset.id),
+        ),
+      );
+    expect(await readPart(untouched)).toBe(true);
+  });
+
+  it('reads anew an answer older than its maxAgeMs', async () => {
+    readsOfPart = new Map();
+    const part = `asset:${crypto.randomUUID()}`;
+    await settled(part);
+    await readPart(part, { maxAgeMs: 200 });
+    expect(await readPart(part, { maxAgeMs: 200 })).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await readPart(part, { maxAgeMs: 200 })).toBe(true);
   });
 });
 

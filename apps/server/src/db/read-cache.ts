@@ -1,4 +1,4 @@
-import { type Table, getTableName, is } from 'drizzle-orm';
+import { Table, getTableName, is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Executor } from './client';
@@ -6,10 +6,29 @@ import type { Executor } from './client';
 /** The channel on which the database announces a changed table's name (migration 0009). */
 export const TABLE_CHANGED_CHANNEL = 'table_changed';
 
-/** Each cached read keeps at most this many answers (the oldest go first). */
+/** Each cached read keeps at most this many answers (the oldest go first), unless it says otherwise. */
 const MAX_ENTRIES_PER_READ = 1_000;
 
-type Entry = { value: unknown; epoch: number; versions: number[] };
+/**
+ * How many parts of tables (one asset, one dataset's assets) have their own version before all are
+ * forgotten together with every answer read: each announced part is remembered until then.
+ */
+const MAX_PART_VERSIONS = 100_000;
+
+type Entry = { value: unknown; epoch: number; versions: number[]; readAt: number };
+
+/**
+ * What an answer depends on: a whole table, or one part of a table (`[assets, 'asset:<id>']`), which
+ * changes when the database announces that part or the whole table.
+ */
+export type ReadDependency = Table | readonly [Table, string];
+
+export type ReadOptions = {
+  /** At most this many answers of the read are kept (the oldest go first); 1,000 unless given. */
+  maxEntries?: number;
+  /** An answer older than this is read anew: for what changes without being announced (view counts). */
+  maxAgeMs?: number;
+};
 
 /** How the listening connection shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'trashegimia-table-changes';
@@ -30,6 +49,7 @@ const RECONNECT_MS = 1_000;
  */
 export class TableChanges {
   #versions = new Map<string, number>();
+  #partVersions = new Map<string, number>();
   #reads = new Map<string, Map<string, Entry>>();
   #heard = false;
   /** Moves on whenever hearing starts or stops: what was read before may have missed a change. */
@@ -74,7 +94,14 @@ export class TableChanges {
     await client.query(`listen ${TABLE_CHANGED_CHANNEL}`);
   }
 
-  async read<Value>(name: string, key: string, tables: string[], read: () => Promise<Value>): Promise<Value> {
+  /** `dependsOn`: table names, and parts of tables as 'table part' (each also depends on its table). */
+  async read<Value>(
+    name: string,
+    key: string,
+    dependsOn: string[],
+    read: () => Promise<Value>,
+    options: ReadOptions = {},
+  ): Promise<Value> {
     if (!this.#heard) return read();
     let entries = this.#reads.get(name);
     if (!entries) this.#reads.set(name, (entries = new Map()));
@@ -82,26 +109,45 @@ export class TableChanges {
     if (
       known &&
       known.epoch === this.#epoch &&
-      tables.every((table, i) => this.versionOf(table) === known.versions[i])
+      (options.maxAgeMs === undefined || performance.now() - known.readAt < options.maxAgeMs) &&
+      dependsOn.every((dependency, i) => this.versionOf(dependency) === known.versions[i])
     ) {
       return known.value as Value;
     }
     // Versions from before the read: a change announced while it runs makes its answer stale at once.
     const epoch = this.#epoch;
-    const versions = tables.map((table) => this.versionOf(table));
+    const readAt = performance.now();
+    const versions = dependsOn.map((dependency) => this.versionOf(dependency));
     const value = await read();
     entries.delete(key);
-    if (entries.size >= MAX_ENTRIES_PER_READ) entries.delete(entries.keys().next().value as string);
-    entries.set(key, { value, epoch, versions });
+    if (entries.size >= (options.maxEntries ?? MAX_ENTRIES_PER_READ)) {
+      entries.delete(entries.keys().next().value as string);
+    }
+    entries.set(key, { value, epoch, versions, readAt });
     return value;
   }
 
-  private announce(table: string) {
-    this.#versions.set(table, this.versionOf(table) + 1);
+  /** A table's name ('datasets'), or a table's name and the parts of it that changed ('assets dataset:3 asset:…'). */
+  private announce(payload: string) {
+    const [table, ...parts] = payload.split(' ');
+    if (!table) return;
+    if (parts.length === 0) {
+      this.#versions.set(table, this.versionOf(table) + 1);
+      return;
+    }
+    if (this.#partVersions.size + parts.length > MAX_PART_VERSIONS) {
+      this.#partVersions.clear();
+      this.#reads.clear();
+      this.#epoch++;
+    }
+    for (const part of parts) {
+      const dependency = `${table} ${part}`;
+      this.#partVersions.set(dependency, this.versionOf(dependency) + 1);
+    }
   }
 
-  private versionOf(table: string) {
-    return this.#versions.get(table) ?? 0;
+  private versionOf(dependency: string) {
+    return (dependency.includes(' ') ? this.#partVersions : this.#versions).get(dependency) ?? 0;
   }
 }
 
@@ -142,7 +188,7 @@ function keepListening(changes: TableChanges, newClient: () => pg.Client): () =>
 const changesByDatabase = new WeakMap<Executor, TableChanges>();
 
 /**
- * `read`'s answer, kept in memory until one of `tables` changes. For reads that are the same for
+ * `read`'s answer, kept in memory until one of `dependsOn` changes. For reads that are the same for
  * many callers and whose tables change rarely; `key` must name everything else the answer depends
  * on. Inside a transaction, which may have changed the tables itself, it always reads.
  */
@@ -150,15 +196,18 @@ export function cachedRead<Value>(
   db: Executor,
   name: string,
   key: string,
-  tables: Table[],
+  dependsOn: ReadDependency[],
   read: () => Promise<Value>,
+  options?: ReadOptions,
 ): Promise<Value> {
   const changes = is(db, PgTransaction) ? undefined : changesByDatabase.get(db);
   if (!changes) return read();
-  return changes.read(
-    name,
-    key,
-    tables.map((table) => getTableName(table)),
-    read,
-  );
+  return changes.read(name, key, dependsOn.flatMap(dependencyNames), read, options);
+}
+
+/** A part of a table depends on the whole table's announcements and on its own. */
+function dependencyNames(dependency: ReadDependency): string[] {
+  if (is(dependency, Table)) return [getTableName(dependency)];
+  const [table, part] = dependency;
+  return [getTableName(table), `${getTableName(table)} ${part}`];
 }

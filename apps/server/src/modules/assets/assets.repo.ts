@@ -2,6 +2,7 @@ import { type SQL, type SQLWrapper, and, asc, desc, eq, gte, inArray, lt, lte, s
 import type { Executor } from '../../db/client';
 import { answers, assetCounts, assets, datasets, media, questionOptions, questions } from '../../db/schema/index';
 import { type Bind, Bindings, bindInline, runPrepared } from '../../db/prepared';
+import { type ReadDependency, type ReadOptions, cachedRead } from '../../db/read-cache';
 import { containsPattern, matchesPattern } from './text-search';
 
 /** A filter whose options are known to belong to its question (see resolveFilters in the service). */
@@ -228,17 +229,48 @@ export function assetPageStatement(
   return { shape, values: bindings.values, build };
 }
 
-/** The page and its total; a page past the end has no rows to carry the total, so it is counted apart. */
+/**
+ * Public reads of assets are the same for every visitor and change far less often than they are
+ * read, so the recent ones are kept in memory (db/read-cache.ts) until the database announces a
+ * change to an asset they read, its answers or media (migration 0011), or to the tables they join.
+ * A batch of views announces nothing, so what shows view counts is read again after `maxAgeMs`.
+ * An asset with its answers takes about 7 kB, a page of 20 about 20 kB: at most 14 + 6 MB.
+ */
+export const ASSET_READS = {
+  detail: { maxEntries: 2_000, maxAgeMs: 10_000 },
+  page: { maxEntries: 300, maxAgeMs: 10_000 },
+} satisfies Record<string, ReadOptions>;
+
+/** What a read of one asset with its answers depends on. */
+export const oneAssetReads = (id: string): ReadDependency[] => [
+  [assets, `asset:${id}`],
+  datasets,
+  questions,
+  questionOptions,
+];
+
+/** What a read of a dataset's assets depends on: any of them, and the datasets (whether it is active). */
+export const datasetAssetReads = (datasetId: number): ReadDependency[] => [[assets, `dataset:${datasetId}`], datasets];
+
+/**
+ * The page and its total; a page past the end has no rows to carry the total, so it is counted
+ * apart. A page of one dataset is kept in memory (ASSET_READS).
+ */
 export async function selectAssetPage(
   db: Executor,
   criteria: AssetCriteria,
   sort: AssetSort,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ListedAssetRow[]; total: number }> {
-  const { shape, values, build } = assetPageStatement(db, criteria, sort, page);
-  const rows = await runPrepared(db, 'asset_page', shape, build, values);
-  const total = rows[0]?.total ?? (page.offset === 0 ? 0 : await countAssets(db, criteria));
-  return { rows, total };
+  const read = async () => {
+    const { shape, values, build } = assetPageStatement(db, criteria, sort, page);
+    const rows = await runPrepared(db, 'asset_page', shape, build, values);
+    const total = rows[0]?.total ?? (page.offset === 0 ? 0 : await countAssets(db, criteria));
+    return { rows, total };
+  };
+  if (criteria.datasetId === undefined) return read();
+  const key = JSON.stringify([criteria, sort, page]);
+  return cachedRead(db, 'asset_page', key, datasetAssetReads(criteria.datasetId), read, ASSET_READS.page);
 }
 
 export async function countAssets(db: Executor, criteria: AssetCriteria): Promise<number> {
@@ -335,7 +367,34 @@ export async function findAssetDetail(
   );
   if (!row) return undefined;
   const { answers: answerRows, ...asset } = row;
+  for (const answer of answerRows) shareQuestionTexts(answer);
   return { asset, answers: answerRows.map((answer) => ({ assetId: id, ...answer })) };
+}
+
+/** One copy of each question's and option's text, however many kept assets hold it. */
+function shareQuestionTexts(answer: Omit<AnswerRow, 'assetId'>) {
+  answer.questionNr = shared(answer.questionNr) ?? answer.questionNr;
+  answer.questionType = shared(answer.questionType);
+  answer.questionIdentifier = shared(answer.questionIdentifier);
+  answer.titleXk = shared(answer.titleXk);
+  answer.titleEn = shared(answer.titleEn);
+  answer.titleSr = shared(answer.titleSr);
+  answer.optionDescriptionXk = shared(answer.optionDescriptionXk);
+  answer.optionDescriptionEn = shared(answer.optionDescriptionEn);
+  answer.optionDescriptionSr = shared(answer.optionDescriptionSr);
+}
+
+/** Question and option texts seen, each once; they are few, but start again if edits pile up. */
+const sharedTexts = new Map<string, string>();
+const MAX_SHARED_TEXTS = 50_000;
+
+function shared(text: string | null): string | null {
+  if (text === null) return null;
+  const known = sharedTexts.get(text);
+  if (known !== undefined) return known;
+  if (sharedTexts.size >= MAX_SHARED_TEXTS) sharedTexts.clear();
+  sharedTexts.set(text, text);
+  return text;
 }
 
 /** The asset of the placeholder `id`, if the viewer may see it; needs `datasets` joined. */

@@ -15,6 +15,7 @@ import type {
 import type { TokenClaims } from '@trashegimia/contract/auth';
 import type { Language } from '@trashegimia/contract/common';
 import type { Executor } from '../../db/client';
+import { cachedRead } from '../../db/read-cache';
 import { notFound } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { assertMayFilter, countsAsView, seesEverything } from './assets.policy';
@@ -27,11 +28,13 @@ import {
   presentMediaItem,
 } from './assets.presenter';
 import {
+  ASSET_READS,
   type AssetCriteria,
   type AssetSort,
   type ListedAssetRow,
   findAsset,
   findAssetDetail,
+  oneAssetReads,
   selectAssetPage,
   selectFirstPhotoPath,
   selectMedia,
@@ -187,12 +190,20 @@ export async function getAssetDetail(
   options: { views?: ViewCounter; blobs?: BlobStore } = {},
 ): Promise<AssetDetail> {
   const publicOnly = !seesEverything(viewer);
-  const found = await findAssetDetail(db, id, publicOnly);
+  const { views } = options;
+  // Kept in memory (ASSET_READS) with the views written by then, so that the count shown adds those written since.
+  const { found, viewsWritten } = await cachedRead(
+    db,
+    'asset_detail',
+    `${id}:${publicOnly}`,
+    oneAssetReads(id),
+    async () => ({ viewsWritten: views?.written(id) ?? 0, found: await findAssetDetail(db, id, publicOnly) }),
+    ASSET_READS.detail,
+  );
   if (!found) throw assetNotFound();
   const { asset, answers } = found;
-  const { views } = options;
   if (views && countsAsView(viewer)) views.record(id);
-  const viewCount = asset.viewCount + (views?.unwritten(id) ?? 0);
+  const viewCount = asset.viewCount + (views ? views.written(id) - viewsWritten + views.unwritten(id) : 0);
   const media = await mediaSummary(options.blobs, asset);
   return presentAssetDetail({ ...asset, viewCount }, media, !publicOnly, answers, language);
 }

@@ -6,7 +6,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
-import { assets as assetsTable, devices } from '../../db/schema/index';
+import {
+  answers as answersTable,
+  assets as assetsTable,
+  datasets as datasetsTable,
+  devices,
+} from '../../db/schema/index';
 import {
   createAsset,
   createDataset,
@@ -434,5 +439,79 @@ describe('GET /api/surveys/assets/:id/media and the files behind it', () => {
     const response = await get(`/api/surveys/assets/${crypto.randomUUID()}/media`);
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('Asset not found');
+  });
+});
+
+/**
+ * Visitors' reads of assets are kept in memory (assets.repo.ts, ASSET_READS). A visitor must still
+ * see every change the moment it is made — a review, an edited answer, a new photo, a new asset, a
+ * dataset taken offline — and an asset's view count must keep counting while its detail is kept.
+ */
+async function publishedAsset() {
+  const db = database.db;
+  const dataset = await createDataset(db);
+  const survey = await createSurvey(db);
+  const question = await createQuestion(db, survey.id, { questionType: 'TEXT', titleXk: 'Shënime' });
+  const asset = await createAsset(db, {
+    surveyId: survey.id,
+    datasetId: dataset.id,
+    name: 'Kulla e Jasharëve',
+    answers: [{ questionId: question.id, value: 'Mure guri' }],
+  });
+  const page = async () => (await get(`/api/surveys/dataset-respondents?datasetId=${dataset.id}`)).json();
+  const detail = () => get(`/api/surveys/assets/${asset.id}`);
+  // Both read once, so that what follows is answered from memory unless a change is heard.
+  expect((await detail()).statusCode).toBe(200);
+  expect((await page()).meta.totalItems).toBe(1);
+  return { dataset, survey, asset, page, detail };
+}
+
+describe("visitors' reads of assets, kept in memory", () => {
+  it('show an edited answer, a new photo and a new asset at once', async () => {
+    const { dataset, survey, asset, page, detail } = await publishedAsset();
+
+    await database.db
+      .update(answersTable)
+      .set({ value: 'Mure guri, çati e re' })
+      .where(eq(answersTable.assetId, asset.id));
+    expect((await detail()).json().answers[0].value).toBe('Mure guri, çati e re');
+
+    await createMedia(database.db, asset.id);
+    expect((await detail()).json().photoUrl).toEqual(expect.any(String));
+    expect((await page()).items[0].photoUrl).toEqual(expect.any(String));
+
+    await createAsset(database.db, { surveyId: survey.id, datasetId: dataset.id });
+    expect((await page()).meta.totalItems).toBe(2);
+  });
+
+  it('hide an asset as soon as an administrator rejects it, or its dataset goes offline', async () => {
+    const rejected = await publishedAsset();
+    const review = await app.inject({
+      method: 'PATCH',
+      url: `/api/surveys/assets/${rejected.asset.id}/status`,
+      headers: await asAdmin(database.db),
+      payload: { status: 'REJECTED' },
+    });
+    expect(review.statusCode).toBe(200);
+    expect((await rejected.detail()).statusCode).toBe(404);
+    expect((await rejected.page()).meta.totalItems).toBe(0);
+
+    const offline = await publishedAsset();
+    await database.db.update(datasetsTable).set({ isActive: false }).where(eq(datasetsTable.id, offline.dataset.id));
+    expect((await offline.detail()).statusCode).toBe(404);
+    expect((await offline.page()).items).toEqual([]);
+  });
+
+  it("keep counting an asset's views across the batches in which views are written", async () => {
+    const { asset, detail } = await publishedAsset();
+    const stored = async () =>
+      (await database.db.select({ n: assetsTable.viewCount }).from(assetsTable).where(eq(assetsTable.id, asset.id)))[0]
+        ?.n;
+    // The read in publishedAsset() was the first view; wait until its batch is written.
+    const deadline = Date.now() + 10_000;
+    while ((await stored()) !== 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await stored()).toBe(1);
+    expect((await detail()).json().viewCount).toBe(2);
+    expect((await detail()).json().viewCount).toBe(3);
   });
 });

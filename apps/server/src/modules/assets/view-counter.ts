@@ -4,6 +4,9 @@ import { addViews } from './assets.repo';
 /** How long views wait in memory before they are written together. */
 const FLUSH_INTERVAL_MS = 2_000;
 
+/** Assets whose written views are remembered (see `written`) before the tally starts again. */
+const MAX_TALLIED_ASSETS = 100_000;
+
 /**
  * Counts asset views in memory and writes them in one statement every two seconds (and when the
  * server closes). A view is not worth a row update and a WAL flush of its own: under load that
@@ -11,6 +14,7 @@ const FLUSH_INTERVAL_MS = 2_000;
  */
 export class ViewCounter {
   private pending = new Map<string, number>();
+  private writtenViews = new Map<string, number>();
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -31,6 +35,15 @@ export class ViewCounter {
     return this.pending.get(assetId) ?? 0;
   }
 
+  /**
+   * Views of the asset this counter has written so far: a copy of the asset read earlier (a cached
+   * read) adds those written since. The tally starts again after MAX_TALLIED_ASSETS assets, which
+   * can make such a copy undercount until it is read again.
+   */
+  written(assetId: string): number {
+    return this.writtenViews.get(assetId) ?? 0;
+  }
+
   /** Writes the pending views; a failed write keeps them for the next attempt. */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
@@ -39,6 +52,8 @@ export class ViewCounter {
       this.pending = new Map();
       try {
         await addViews(this.db, batch);
+        if (this.writtenViews.size + batch.size > MAX_TALLIED_ASSETS) this.writtenViews.clear();
+        for (const [assetId, views] of batch) this.writtenViews.set(assetId, this.written(assetId) + views);
       } catch (error) {
         for (const [assetId, views] of batch) this.pending.set(assetId, views + this.unwritten(assetId));
         this.log(error);
