@@ -90,7 +90,7 @@ describe('cachedRead', () => {
 describe("cachedRead of parts of a table (one asset, one dataset's assets)", () => {
   let surveyId: number;
   let otherDatasetId: number;
-  let readsOfPart = new Map<string, number>();
+  const readsOfPart = new Map<string, number>();
 
   beforeAll(async () => {
     surveyId = (await createSurvey(database.db)).id;
@@ -122,7 +122,6 @@ describe("cachedRead of parts of a table (one asset, one dataset's assets)", () 
   }
 
   it("reads an asset anew when it, its answers or its media change, and not for another asset's change", async () => {
-    readsOfPart = new Map();
     const [one, other] = [
       await createAsset(database.db, { surveyId, datasetId }),
       await createAsset(database.db, { surveyId, datasetId: otherDatasetId }),
@@ -139,7 +138,6 @@ describe("cachedRead of parts of a table (one asset, one dataset's assets)", () 
   });
 
   it("reads a dataset's assets anew when any of them changes or one moves in or out", async () => {
-    readsOfPart = new Map();
     const asset = await createAsset(database.db, { surveyId, datasetId });
     const [ofDataset, ofOther] = [`dataset:${datasetId}`, `dataset:${otherDatasetId}`];
     await settled(ofDataset, ofOther);
@@ -153,7 +151,6 @@ describe("cachedRead of parts of a table (one asset, one dataset's assets)", () 
   });
 
   it('keeps its answers through a batch of views, which changes nothing else', async () => {
-    readsOfPart = new Map();
     const asset = await createAsset(database.db, { surveyId, datasetId });
     const parts = [`asset:${asset.id}`, `dataset:${datasetId}`];
     await settled(...parts);
@@ -166,7 +163,6 @@ describe("cachedRead of parts of a table (one asset, one dataset's assets)", () 
   });
 
   it('reads every asset anew after a statement that changed more than 50', async () => {
-    readsOfPart = new Map();
     const made = await Promise.all(
       Array.from({ length: 51 }, () => createAsset(database.db, { surveyId, datasetId: otherDatasetId })),
     );
@@ -185,7 +181,6 @@ describe("cachedRead of parts of a table (one asset, one dataset's assets)", () 
   });
 
   it('reads anew an answer older than its maxAgeMs', async () => {
-    readsOfPart = new Map();
     const part = `asset:${crypto.randomUUID()}`;
     await settled(part);
     await readPart(part, { maxAgeMs: 200 });

@@ -250,7 +250,7 @@ export const oneAssetReads = (id: string): ReadDependency[] => [
 ];
 
 /** What a read of a dataset's assets depends on: any of them, and the datasets (whether it is active). */
-export const datasetAssetReads = (datasetId: number): ReadDependency[] => [[assets, `dataset:${datasetId}`], datasets];
+const datasetAssetReads = (datasetId: number): ReadDependency[] => [[assets, `dataset:${datasetId}`], datasets];
 
 /**
  * The page and its total; a page past the end has no rows to carry the total, so it is counted
@@ -373,7 +373,7 @@ export async function findAssetDetail(
 
 /** One copy of each question's and option's text, however many kept assets hold it. */
 function shareQuestionTexts(answer: Omit<AnswerRow, 'assetId'>) {
-  answer.questionNr = shared(answer.questionNr) ?? answer.questionNr;
+  answer.questionNr = shared(answer.questionNr);
   answer.questionType = shared(answer.questionType);
   answer.questionIdentifier = shared(answer.questionIdentifier);
   answer.titleXk = shared(answer.titleXk);
@@ -388,10 +388,10 @@ function shareQuestionTexts(answer: Omit<AnswerRow, 'assetId'>) {
 const sharedTexts = new Map<string, string>();
 const MAX_SHARED_TEXTS = 50_000;
 
-function shared(text: string | null): string | null {
-  if (text === null) return null;
+function shared<Text extends string | null>(text: Text): Text {
+  if (text === null) return text;
   const known = sharedTexts.get(text);
-  if (known !== undefined) return known;
+  if (known !== undefined) return known as Text;
   if (sharedTexts.size >= MAX_SHARED_TEXTS) sharedTexts.clear();
   sharedTexts.set(text, text);
   return text;
