@@ -1,11 +1,11 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { type Table, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAsset, createDataset, createMedia, createSurvey, createUser } from '../test/factories';
 import { openTestDatabase } from '../test/test-database';
 import type { DatabaseHandle, Executor } from './client';
 import { LISTENER_APPLICATION_NAME, cachedRead } from './read-cache';
-import { assets, datasets } from './schema/index';
+import { assetCounts, assets, datasets } from './schema/index';
 
 /**
  * Reads kept in memory until a table they read changes: a visitor must never see a dataset as it
@@ -97,22 +97,27 @@ describe("cachedRead of parts of a table (one asset, one dataset's assets)", () 
     otherDatasetId = (await createDataset(database.db)).id;
   });
 
+  /** A part of assets ('asset:<id>'), or of another table. */
+  type Part = string | readonly [Table, string];
+
   /** Whether this call read the database for `part` (a read that counts how often it ran). */
-  async function readPart(part: string, options?: { maxAgeMs?: number }) {
-    const before = readsOfPart.get(part) ?? 0;
+  async function readPart(of: Part, options?: { maxAgeMs?: number }) {
+    const [table, part] = typeof of === 'string' ? [assets, of] : of;
+    const key = `${getTableName(table)} ${part}`;
+    const before = readsOfPart.get(key) ?? 0;
     await cachedRead(
       database.db,
-      'test_asset_part',
-      part,
-      [[assets, part]],
-      async () => readsOfPart.set(part, (readsOfPart.get(part) ?? 0) + 1),
+      'test_part',
+      key,
+      [[table, part]],
+      async () => readsOfPart.set(key, (readsOfPart.get(key) ?? 0) + 1),
       options,
     );
-    return (readsOfPart.get(part) ?? 0) > before;
+    return (readsOfPart.get(key) ?? 0) > before;
   }
 
   /** Reads until the echoes of earlier changes on the pool's other connections have passed. */
-  async function settled(...parts: string[]) {
+  async function settled(...parts: Part[]) {
     await until(async () => {
       for (const part of parts) await readPart(part);
       await new Promise((resolve) => setTimeout(resolve, ECHO_SETTLE_MS));
@@ -148,6 +153,46 @@ describe("cachedRead of parts of a table (one asset, one dataset's assets)", () 
     await settled(ofDataset, ofOther);
     await database.db.update(assets).set({ datasetId: otherDatasetId }).where(eq(assets.id, asset.id));
     expect([await readPart(ofDataset), await readPart(ofOther)]).toEqual([true, true]);
+  });
+
+  it('keeps what the public sees of a dataset through work on assets it does not see, not through changes it sees', async () => {
+    const awaiting = await createAsset(database.db, { surveyId, datasetId, status: 'UPLOADED' });
+    const approved = await createAsset(database.db, { surveyId, datasetId });
+    const [seen, all] = [`public:${datasetId}`, `dataset:${datasetId}`];
+    await settled(seen, all);
+
+    await database.db.update(assets).set({ comments: 'Pret shqyrtimin' }).where(eq(assets.id, awaiting.id));
+    expect([await readPart(seen), await readPart(all)]).toEqual([false, true]);
+
+    await settled(seen, all);
+    await database.db.update(assets).set({ status: 'APPROVED' }).where(eq(assets.id, awaiting.id));
+    expect(await readPart(seen)).toBe(true);
+
+    await settled(seen);
+    await createMedia(database.db, approved.id);
+    expect(await readPart(seen)).toBe(true);
+
+    await settled(seen);
+    await database.db.update(assets).set({ status: 'REJECTED' }).where(eq(assets.id, approved.id));
+    expect(await readPart(seen)).toBe(true);
+  });
+
+  it("keeps what was read of one dataset through another dataset's edit, and its public counts through unseen work", async () => {
+    const parts: Part[] = [
+      [datasets, `dataset:${datasetId}`],
+      [assetCounts, `dataset:${datasetId}`],
+      [assetCounts, `public:${datasetId}`],
+    ];
+    const everyRead = () => Promise.all(parts.map((part) => readPart(part)));
+    await settled(...parts);
+
+    await database.db.update(datasets).set({ descriptionEn: 'Another' }).where(eq(datasets.id, otherDatasetId));
+    await createAsset(database.db, { surveyId, datasetId, status: 'UPLOADED' });
+    expect(await everyRead()).toEqual([false, true, false]);
+
+    await database.db.update(datasets).set({ descriptionEn: 'This one' }).where(eq(datasets.id, datasetId));
+    await createAsset(database.db, { surveyId, datasetId });
+    expect(await everyRead()).toEqual([true, true, true]);
   });
 
   it('keeps its answers through a batch of views, which changes nothing else', async () => {

@@ -18,8 +18,9 @@ const MAX_PART_VERSIONS = 100_000;
 type Entry = { value: unknown; epoch: number; versions: number[]; readAt: number };
 
 /**
- * What an answer depends on: a whole table, or one part of a table (`[assets, 'asset:<id>']`), which
- * changes when the database announces that part or the whole table.
+ * What an answer depends on: a whole table, which changes with every announcement of it (whole or
+ * of any part), or one part of a table (`[assets, 'asset:<id>']`), which changes when the database
+ * announces that part or the whole table.
  */
 export type ReadDependency = Table | readonly [Table, string];
 
@@ -48,7 +49,10 @@ const RECONNECT_MS = 1_000;
  * that connection listens, it hears every change.
  */
 export class TableChanges {
+  /** Every announcement of a table, whole or of parts: a read of the whole table hears them all. */
   #versions = new Map<string, number>();
+  /** Announcements of a whole table only: a read of a part hears these and its own part's. */
+  #wholeVersions = new Map<string, number>();
   #partVersions = new Map<string, number>();
   #reads = new Map<string, Map<string, Entry>>();
   #heard = false;
@@ -131,8 +135,9 @@ export class TableChanges {
   private announce(payload: string) {
     const [table, ...parts] = payload.split(' ');
     if (!table) return;
+    this.#versions.set(table, (this.#versions.get(table) ?? 0) + 1);
     if (parts.length === 0) {
-      this.#versions.set(table, this.versionOf(table) + 1);
+      this.#wholeVersions.set(table, (this.#wholeVersions.get(table) ?? 0) + 1);
       return;
     }
     if (this.#partVersions.size + parts.length > MAX_PART_VERSIONS) {
@@ -142,12 +147,16 @@ export class TableChanges {
     }
     for (const part of parts) {
       const dependency = `${table} ${part}`;
-      this.#partVersions.set(dependency, this.versionOf(dependency) + 1);
+      this.#partVersions.set(dependency, (this.#partVersions.get(dependency) ?? 0) + 1);
     }
   }
 
   private versionOf(dependency: string) {
-    return (dependency.includes(' ') ? this.#partVersions : this.#versions).get(dependency) ?? 0;
+    const space = dependency.indexOf(' ');
+    if (space < 0) return this.#versions.get(dependency) ?? 0;
+    // Both counts only grow, so their sum moves on whenever either does.
+    const table = dependency.slice(0, space);
+    return (this.#wholeVersions.get(table) ?? 0) + (this.#partVersions.get(dependency) ?? 0);
   }
 }
 
@@ -202,12 +211,12 @@ export function cachedRead<Value>(
 ): Promise<Value> {
   const changes = is(db, PgTransaction) ? undefined : changesByDatabase.get(db);
   if (!changes) return read();
-  return changes.read(name, key, dependsOn.flatMap(dependencyNames), read, options);
+  return changes.read(name, key, dependsOn.map(dependencyName), read, options);
 }
 
-/** A part of a table depends on the whole table's announcements and on its own. */
-function dependencyNames(dependency: ReadDependency): string[] {
-  if (is(dependency, Table)) return [getTableName(dependency)];
+/** 'table', or 'table part' for a part (which hears its table's whole announcements too). */
+function dependencyName(dependency: ReadDependency): string {
+  if (is(dependency, Table)) return getTableName(dependency);
   const [table, part] = dependency;
-  return [getTableName(table), `${getTableName(table)} ${part}`];
+  return `${getTableName(table)} ${part}`;
 }

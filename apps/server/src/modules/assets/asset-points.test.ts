@@ -1,7 +1,9 @@
 import { brotliDecompressSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
+import { assets, datasets } from '../../db/schema/index';
 import { createAsset, createDataset, createSurvey } from '../../test/factories';
 import { startTestApp } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
@@ -92,6 +94,10 @@ async function mappedDataset() {
   return { dataset, survey, assets: { lidhja, patrikana, ura, unassessed } };
 }
 
+/** A mapped asset of the dataset that the public does not see yet. */
+const awaitingReview = (datasetId: number, surveyId: number) =>
+  createAsset(database.db, { surveyId, datasetId, status: 'UPLOADED', latitude: 42.6, longitude: 21.1 });
+
 describe('GET /api/surveys/assets/points', () => {
   it("gives every mapped asset of the dataset with what the map's popup shows, newest first", async () => {
     const { dataset, assets } = await mappedDataset();
@@ -150,13 +156,7 @@ describe('GET /api/surveys/assets/points', () => {
   it('shows the public approved assets of active datasets only, and administrators everything', async () => {
     const db = database.db;
     const { dataset, survey } = await mappedDataset();
-    const pending = await createAsset(db, {
-      surveyId: survey.id,
-      datasetId: dataset.id,
-      status: 'UPLOADED',
-      latitude: 42.6,
-      longitude: 21.1,
-    });
+    const pending = await awaitingReview(dataset.id, survey.id);
     for (const headers of [undefined, await asGuest()]) {
       const body = await points(`datasetId=${dataset.id}`, headers);
       expect(body.meta.totalItems).toBe(4);
@@ -171,6 +171,25 @@ describe('GET /api/surveys/assets/points', () => {
     const unknown = await points('datasetId=987654');
     expect(unknown.items).toEqual([]);
     expect(unknown.meta).toEqual({ totalItems: 0, truncated: false });
+  });
+
+  it("shows a review, a moved asset and a dataset taken offline at once, though a dataset's map is kept", async () => {
+    const db = database.db;
+    const { dataset, survey, assets: mapped } = await mappedDataset();
+    const pending = await awaitingReview(dataset.id, survey.id);
+    const query = `datasetId=${dataset.id}`;
+    const response = await app.inject({ url: `/api/surveys/assets/points?${query}` });
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect((await points(query)).items).toHaveLength(4);
+
+    await db.update(assets).set({ status: 'APPROVED' }).where(eq(assets.id, pending.id));
+    expect((await points(query)).items.map((item) => item.id)).toContain(pending.id);
+
+    await db.update(assets).set({ latitude: 42.25 }).where(eq(assets.id, mapped.lidhja.id));
+    expect((await points(query)).items.find((item) => item.id === mapped.lidhja.id)?.lat).toBe(42.25);
+
+    await db.update(datasets).set({ isActive: false }).where(eq(datasets.id, dataset.id));
+    expect((await points(query)).items).toEqual([]);
   });
 
   it('stops at the limit, newest first, and says how many match in all', async () => {

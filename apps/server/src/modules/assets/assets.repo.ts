@@ -232,13 +232,17 @@ export function assetPageStatement(
 /**
  * Public reads of assets are the same for every visitor and change far less often than they are
  * read, so the recent ones are kept in memory (db/read-cache.ts) until the database announces a
- * change to an asset they read, its answers or media (migration 0011), or to the tables they join.
- * A batch of views announces nothing, so what shows view counts is read again after `maxAgeMs`.
- * An asset with its answers takes about 7 kB, a page of 20 about 20 kB: at most 14 + 6 MB.
+ * change to an asset they read, its answers or media (migrations 0011 and 0012), or to the tables
+ * they join. A batch of views announces nothing, so what shows view counts is read again after
+ * `maxAgeMs`: a detail adds the views its own server wrote since, so only other instances' views
+ * wait that long; a page's order by views waits for all. An asset with its answers takes about
+ * 7 kB, a page of 20 about 20 kB, a map's points at most 3 MB: at most 14 + 6 + 72 MB.
  */
 export const ASSET_READS = {
-  detail: { maxEntries: 2_000, maxAgeMs: 10_000 },
+  detail: { maxEntries: 2_000, maxAgeMs: 60_000 },
   page: { maxEntries: 300, maxAgeMs: 10_000 },
+  /** A map's points as JSON in UTF-8: 20,000 (the most one holds) are about 3 MB. */
+  points: { maxEntries: 24 },
 } satisfies Record<string, ReadOptions>;
 
 /** What a read of one asset with its answers depends on. */
@@ -249,8 +253,15 @@ export const oneAssetReads = (id: string): ReadDependency[] => [
   questionOptions,
 ];
 
-/** What a read of a dataset's assets depends on: any of them, and the datasets (whether it is active). */
-const datasetAssetReads = (datasetId: number): ReadDependency[] => [[assets, `dataset:${datasetId}`], datasets];
+/**
+ * What a read of a dataset's assets depends on: those its reader may see (the public sees approved
+ * ones: administrators' work on the others leaves the public's reads kept), and the dataset itself
+ * (its name, whether it is active).
+ */
+export const datasetAssetReads = (criteria: { datasetId: number; publicOnly: boolean }): ReadDependency[] => [
+  [assets, `${criteria.publicOnly ? 'public' : 'dataset'}:${criteria.datasetId}`],
+  [datasets, `dataset:${criteria.datasetId}`],
+];
 
 /**
  * The page and its total; a page past the end has no rows to carry the total, so it is counted
@@ -268,9 +279,10 @@ export async function selectAssetPage(
     const total = rows[0]?.total ?? (page.offset === 0 ? 0 : await countAssets(db, criteria));
     return { rows, total };
   };
-  if (criteria.datasetId === undefined) return read();
+  const { datasetId } = criteria;
+  if (datasetId === undefined) return read();
   const key = JSON.stringify([criteria, sort, page]);
-  return cachedRead(db, 'asset_page', key, datasetAssetReads(criteria.datasetId), read, ASSET_READS.page);
+  return cachedRead(db, 'asset_page', key, datasetAssetReads({ ...criteria, datasetId }), read, ASSET_READS.page);
 }
 
 export async function countAssets(db: Executor, criteria: AssetCriteria): Promise<number> {

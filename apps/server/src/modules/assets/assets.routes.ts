@@ -1,4 +1,5 @@
 import { constants as zlib } from 'node:zlib';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AssetDetail,
@@ -27,7 +28,7 @@ import {
   filterDatasetRespondents,
   getAssetDetail,
   listAssetMedia,
-  listAssetPoints,
+  listAssetPointsJson,
   listAssets,
   listDatasetRespondents,
   summarizeDatasetRespondents,
@@ -106,7 +107,9 @@ export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore
         response: { 200: AssetPoints, ...errorResponses(400) },
       },
     },
-    async (request) => listAssetPoints(db, request.auth, request.query),
+    async (request, reply) =>
+      // Sent as kept: a kept map is neither serialized nor checked again for each visitor.
+      sendJson(reply, await listAssetPointsJson(db, request.auth, request.query)),
   );
 
   app.get(
@@ -197,3 +200,8 @@ export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore
     async (request) => listAssetMedia(db, blobs, request.auth, request.params.id),
   );
 };
+
+/** JSON already written: Fastify sends bytes as they are. */
+function sendJson(reply: FastifyReply, json: Buffer) {
+  return reply.header('content-type', 'application/json; charset=utf-8').send(json);
+}

@@ -30,6 +30,7 @@ import {
 import {
   ASSET_READS,
   type AssetCriteria,
+  datasetAssetReads,
   type AssetSort,
   type ListedAssetRow,
   findAsset,
@@ -275,18 +276,36 @@ export async function summarizeDatasetRespondents(
 /**
  * GET /surveys/assets/points: a dataset's assets with real coordinates, compact, for a map; at most
  * `limit` (20,000 by default), newest first, with the full count when more match. Visibility as for
- * every list; an unknown dataset or one the viewer cannot see gives no points.
+ * every list; an unknown dataset or one the viewer cannot see gives no points. Answered as the JSON
+ * sent, in UTF-8: a dataset's map, whole or narrowed by risk, is kept in memory as those bytes
+ * (ASSET_READS), outside the JavaScript heap and written to each visitor as they are, until what it
+ * shows changes.
  */
-export async function listAssetPoints(
+export async function listAssetPointsJson(
   db: Executor,
   viewer: TokenClaims | null,
   query: z.output<typeof AssetPointsQuery>,
+): Promise<Buffer> {
+  const criteria = { publicOnly: !seesEverything(viewer), datasetId: query.datasetId };
+  const search = query.search || undefined;
+  const read = async () => Buffer.from(JSON.stringify(await readAssetPoints(db, { ...criteria, search }, query)));
+  // A search's points are one visitor's question: read, not kept.
+  if (search) return read();
+  return cachedRead(
+    db,
+    'asset_points',
+    JSON.stringify([criteria, query.riskLevel, query.limit]),
+    datasetAssetReads(criteria),
+    read,
+    ASSET_READS.points,
+  );
+}
+
+async function readAssetPoints(
+  db: Executor,
+  criteria: AssetCriteria & { datasetId: number },
+  query: z.output<typeof AssetPointsQuery>,
 ): Promise<AssetPoints> {
-  const criteria: AssetCriteria = {
-    publicOnly: !seesEverything(viewer),
-    datasetId: query.datasetId,
-    search: query.search || undefined,
-  };
   // One more than asked tells whether more match. The count (an index-only scan) runs beside the
   // points rather than after them, and is used only when they were cut.
   const [columns, total] = await Promise.all([
@@ -295,7 +314,7 @@ export async function listAssetPoints(
   ]);
   const truncated = columns.id.length > query.limit;
   return {
-    datasetId: query.datasetId,
+    datasetId: criteria.datasetId,
     points: presentAssetPoints(columns, query.limit),
     meta: { totalItems: truncated ? total : columns.id.length, truncated },
   };

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { assetCounts, datasets, questionOptions, questions, surveys } from '../../db/schema/index';
 import { containsPattern, matchesPattern } from '../assets/text-search';
 import { Bindings, runPrepared, type Values } from '../../db/prepared';
-import { cachedRead } from '../../db/read-cache';
+import { type ReadDependency, cachedRead } from '../../db/read-cache';
 
 export type DatasetRow = Omit<typeof datasets.$inferSelect, 'createdAt' | 'updatedAt'>;
 export type DatasetStatsRow = {
@@ -308,7 +308,7 @@ export async function findChoiceQuestionOptions(
     db,
     'choice_question_options',
     JSON.stringify(bindings.values),
-    CHOICE_OPTION_TABLES,
+    Array.isArray(surveys) ? CHOICE_OPTION_TABLES : [...CHOICE_OPTION_TABLES, surveysOfDatasetReads(surveys.ofDataset)],
     () =>
       runPrepared(
         db,
@@ -321,11 +321,19 @@ export async function findChoiceQuestionOptions(
   return rows as ChoiceQuestionOptionRow[];
 }
 
-/** What the choice questions' options are read from (asset_counts: the surveys a dataset uses). */
-const CHOICE_OPTION_TABLES = [questions, questionOptions, assetCounts];
+/** What the choice questions' options are read from. */
+const CHOICE_OPTION_TABLES = [questions, questionOptions];
+
+/** Which surveys a dataset's assets use (the public's: its approved assets') comes from their counts. */
+const surveysOfDatasetReads = (datasetId: number, publicOnly = false): ReadDependency =>
+  [assetCounts, `${publicOnly ? 'public' : 'dataset'}:${datasetId}`] as const;
 
 /** What a dataset's filters are read from: the dataset, the surveys it uses, their choice questions. */
-export const DATASET_FILTER_TABLES = [datasets, ...CHOICE_OPTION_TABLES];
+export const datasetFilterReads = (datasetId: number, publicOnly: boolean): ReadDependency[] => [
+  [datasets, `dataset:${datasetId}`],
+  surveysOfDatasetReads(datasetId, publicOnly),
+  ...CHOICE_OPTION_TABLES,
+];
 
 function choiceQuestionOptionsQuery(db: Executor, where: SQL | undefined) {
   return db

@@ -23,7 +23,7 @@ import { assertAdmin, assertUser } from '../auth/guards';
 import { presentDataset, presentDatasetFilters, presentDatasetStatsItem } from './datasets.presenter';
 import {
   type ChoiceQuestionOptionRow,
-  DATASET_FILTER_TABLES,
+  datasetFilterReads,
   deleteDatasetById,
   findChoiceQuestionOptions,
   findDataset,
@@ -110,7 +110,8 @@ export async function getDatasetFilters(
 ): Promise<DatasetFilters> {
   const admin = seesEverything(viewer);
   // The same for every visitor of a language and rarely changed: kept until its tables change.
-  return cachedRead(db, 'dataset_filters', `${id}:${admin}:${language}`, DATASET_FILTER_TABLES, async () => {
+  const key = `${id}:${admin}:${language}`;
+  return cachedRead(db, 'dataset_filters', key, datasetFilterReads(id, !admin), async () => {
     await requireVisibleDataset(db, viewer, id);
     const surveyIds = await findDatasetSurveyIds(db, id, { publicOnly: !admin });
     const rows = await findChoiceQuestionOptions(db, surveyIds);
