@@ -10,7 +10,8 @@ export type Scenario = {
   method: 'GET' | 'POST';
   /** One path, or several that the connections go through in turn (e.g. different asset ids). */
   paths: string[];
-  body?: unknown;
+  /** For a POST: one body, or several that the connections go through in turn, as the paths. */
+  bodies?: unknown[];
   headers?: Record<string, string>;
 };
 
@@ -31,7 +32,7 @@ export async function preflight(baseUrl: string, scenario: Scenario): Promise<un
   const response = await fetch(baseUrl + scenario.paths[0], {
     method: scenario.method,
     headers: { ...requestHeaders(scenario) },
-    body: scenario.body === undefined ? null : JSON.stringify(scenario.body),
+    body: scenario.bodies?.[0] === undefined ? null : JSON.stringify(scenario.bodies[0]),
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${scenario.name} answered ${response.status}: ${text.slice(0, 300)}`);
@@ -59,7 +60,7 @@ async function fire(
   const latencies: number[] = [];
   const failures: LoadResult['failures'] = new Map();
   let next = 0;
-  const body = scenario.body === undefined ? undefined : JSON.stringify(scenario.body);
+  const bodies = scenario.bodies?.map((body) => JSON.stringify(body));
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -70,8 +71,11 @@ async function fire(
           {
             method: scenario.method,
             headers: requestHeaders(scenario),
-            ...(body === undefined ? {} : { body }),
-            setupRequest: (request) => ({ ...request, path: scenario.paths[next++ % scenario.paths.length] }),
+            setupRequest: (request) => {
+              const turn = next++;
+              const body = bodies?.[turn % bodies.length];
+              return { ...request, path: scenario.paths[turn % scenario.paths.length], ...(body && { body }) };
+            },
             onResponse: (status, responseBody) => {
               if (status < 300) return;
               const failure = failures.get(status) ?? { count: 0, body: responseBody.slice(0, 300) };
@@ -102,7 +106,7 @@ async function fire(
 
 function requestHeaders(scenario: Scenario): Record<string, string> {
   return {
-    ...(scenario.body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...(scenario.bodies === undefined ? {} : { 'content-type': 'application/json' }),
     ...scenario.headers,
   };
 }

@@ -123,8 +123,9 @@ export async function benchMixedLoad(options: MixedLoadOptions, defer: Defer): P
       const kinds = await requestKinds(server.baseUrl, inputs);
       for (const kind of kinds) await sendOnce(server.baseUrl, kind);
 
-      // Long enough for the server's memory to grow to its working size before the halves are compared.
-      const warmupSeconds = options.quick ? 1 : 10;
+      // Long enough for the server's memory to grow to its working size before the halves are compared:
+      // the kept reads (ASSET_READS) fill in about 20 s at this mix's pace (2,000 details at ~100 a second).
+      const warmupSeconds = options.quick ? 1 : 20;
       log(`warming up for ${warmupSeconds} s (not counted)…`);
       const warmup = await drive(server.baseUrl, kinds, {
         connections: options.connections,

@@ -21,7 +21,7 @@ export type DriverLabel = 'PostgreSQL server' | 'PGlite';
 export type DriverResult = {
   label: DriverLabel;
   load: LoadResult[];
-  /** The 3-filter call, one connection, and its statements run directly. */
+  /** The different 3-filter calls (none kept), one connection, and their statements run directly. */
   filterSequential: LoadResult;
   filterSql: Measurement;
   exports: ExportResult[];
@@ -86,7 +86,7 @@ export function printDriverReport(
   const seq = result.filterSequential;
   const sql = result.filterSql;
   const ratio = seq.p50 / sql.p50;
-  const loaded = result.load.find((r) => r.name.startsWith('3-filter'));
+  const loaded = result.load.find((r) => seq.name === `${r.name} (1 connection)`);
   console.log(
     '\n' +
       markdownTable(
