@@ -59,7 +59,7 @@ async function fire(
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   const failures: LoadResult['failures'] = new Map();
-  let next = 0;
+  const rotation = rotationOf(scenario);
   const bodies = scenario.bodies?.map((body) => JSON.stringify(body));
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -72,7 +72,7 @@ async function fire(
             method: scenario.method,
             headers: requestHeaders(scenario),
             setupRequest: (request) => {
-              const turn = next++;
+              const turn = rotation.next++;
               const body = bodies?.[turn % bodies.length];
               return { ...request, path: scenario.paths[turn % scenario.paths.length], ...(body && { body }) };
             },
@@ -102,6 +102,19 @@ async function fire(
     errors: result.errors + result.timeouts,
     failures,
   };
+}
+
+/**
+ * Where a scenario's paths and bodies are in their turn, kept across its runs (warm-up, measured,
+ * one connection): starting each run from the first again would ask for answers the server has
+ * just kept when the rotation is meant to be longer than what it keeps.
+ */
+const rotations = new WeakMap<string[], { next: number }>();
+
+function rotationOf(scenario: Scenario): { next: number } {
+  let rotation = rotations.get(scenario.paths);
+  if (!rotation) rotations.set(scenario.paths, (rotation = { next: 0 }));
+  return rotation;
 }
 
 function requestHeaders(scenario: Scenario): Record<string, string> {

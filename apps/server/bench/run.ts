@@ -382,7 +382,7 @@ async function scenarioInputs({ db }: DatabaseHandle, exportDatasetId: number) {
       .innerJoin(datasets, eq(datasets.id, assets.datasetId))
       .where(and(eq(assets.status, 'APPROVED'), eq(datasets.isActive, true)))
       .orderBy(sql`random()`)
-      .limit(ASSET_READS.detail.maxEntries * 10)
+      .limit(ASSET_READS.detail.maxEntries * 11)
   ).map((row) => row.id);
 
   // The same kind of query on every run and driver: the dataset's most common municipality OR its
@@ -478,7 +478,8 @@ async function scenarioInputs({ db }: DatabaseHandle, exportDatasetId: number) {
     exportDatasetId,
     exportCount: exportSize,
     keptAssetIds: approvedIds.slice(0, ASSET_READS.detail.maxEntries),
-    assetIds: approvedIds,
+    // Others than those kept by the scenario before.
+    assetIds: approvedIds.slice(ASSET_READS.detail.maxEntries),
     filters,
     differentFilters,
     filterDescription: `municipality ∈ {${top}, ${fourth}} AND asset type = ${types[0]} AND risk = 1`,

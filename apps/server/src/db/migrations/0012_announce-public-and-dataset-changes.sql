@@ -1,7 +1,7 @@
 -- Kept reads (db/read-cache.ts) of what the public sees of a dataset are read anew only when that
--- changes: a change to an asset that is, or was, approved announces 'public:<dataset>' besides
--- 'dataset:<dataset> asset:<id>', so an administrator's work on assets awaiting review leaves the
--- public's pages, filters and map of that dataset kept. And datasets and their asset counts announce
+-- changes: a change to an asset that is, or was, approved, and any change to answers or media,
+-- announces 'public:<dataset>' besides 'dataset:<dataset> asset:<id>', so an administrator's review
+-- or edit of assets awaiting review leaves the public's pages, filters and map of that dataset kept. And datasets and their asset counts announce
 -- which datasets changed ('datasets dataset:<id>', 'asset_counts dataset:<id> public:<id>'; more
 -- than 50 the whole table) instead of the whole table, so editing one dataset's description or
 -- reviewing its assets keeps what was read of the others.
@@ -44,23 +44,24 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- Answers and media: the assets they belong to, public as the asset is now (a change of its status
--- in the same transaction announced itself).
+-- Answers and media: the assets they belong to, always as public. The asset's status as this
+-- transaction sees it could be overtaken by an approval committing meanwhile in another one (adding
+-- a photo does not wait for it), and the public's pages would keep the asset without its photo.
 CREATE OR REPLACE FUNCTION "asset_parts_announce_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     PERFORM pg_notify('table_changed', 'assets');
   ELSIF TG_OP = 'INSERT' THEN
     PERFORM "announce_asset_changes"(ARRAY(
-      SELECT "asset_parts"(a."dataset_id", a."id", a."status" = 'APPROVED') FROM "assets" a
+      SELECT "asset_parts"(a."dataset_id", a."id", true) FROM "assets" a
       WHERE a."id" IN (SELECT DISTINCT "asset_id" FROM "new_rows" LIMIT 51)));
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM "announce_asset_changes"(ARRAY(
-      SELECT "asset_parts"(a."dataset_id", a."id", a."status" = 'APPROVED') FROM "assets" a
+      SELECT "asset_parts"(a."dataset_id", a."id", true) FROM "assets" a
       WHERE a."id" IN (SELECT DISTINCT "asset_id" FROM "old_rows" LIMIT 51)));
   ELSE
     PERFORM "announce_asset_changes"(ARRAY(
-      SELECT "asset_parts"(a."dataset_id", a."id", a."status" = 'APPROVED') FROM "assets" a
+      SELECT "asset_parts"(a."dataset_id", a."id", true) FROM "assets" a
       WHERE a."id" IN (
         SELECT "asset_id" FROM "old_rows" UNION SELECT "asset_id" FROM "new_rows" LIMIT 51)));
   END IF;

@@ -12,6 +12,7 @@ import type {
   RespondentSummary,
   RespondentSummaryBody,
 } from '@trashegimia/contract/assets';
+import { MAX_MAP_POINTS } from '@trashegimia/contract/assets';
 import type { TokenClaims } from '@trashegimia/contract/auth';
 import type { Language } from '@trashegimia/contract/common';
 import type { Executor } from '../../db/client';
@@ -289,12 +290,13 @@ export async function listAssetPointsJson(
   const criteria = { publicOnly: !seesEverything(viewer), datasetId: query.datasetId };
   const search = query.search || undefined;
   const read = async () => Buffer.from(JSON.stringify(await readAssetPoints(db, { ...criteria, search }, query)));
-  // A search's points are one visitor's question: read, not kept.
-  if (search) return read();
+  // Kept: what the map page asks (all points, whole or by risk). A search is one visitor's question,
+  // and other limits would let anyone push the kept maps out.
+  if (search || query.limit !== MAX_MAP_POINTS) return read();
   return cachedRead(
     db,
     'asset_points',
-    JSON.stringify([criteria, query.riskLevel, query.limit]),
+    JSON.stringify([criteria, query.riskLevel]),
     datasetAssetReads(criteria),
     read,
     ASSET_READS.points,
