@@ -24,6 +24,12 @@ type Entry = { value: unknown; epoch: number; versions: number[]; readAt: number
  */
 export type ReadDependency = Table | readonly [Table, string];
 
+/**
+ * A change the database announced: a table's name and the parts of it that changed (none: the
+ * whole table), or `everything` when hearing started or stopped and any change may have been missed.
+ */
+export type TableChange = { table: string; parts: string[] } | 'everything';
+
 export type ReadOptions = {
   /** At most this many answers of the read are kept (the oldest go first); 1,000 unless given. */
   maxEntries?: number;
@@ -56,6 +62,7 @@ export class TableChanges {
   #partVersions = new Map<string, number>();
   #reads = new Map<string, Map<string, Entry>>();
   #heard = false;
+  #watchers = new Set<(change: TableChange) => void>();
   /** Moves on whenever hearing starts or stops: what was read before may have missed a change. */
   #epoch = 0;
 
@@ -89,6 +96,17 @@ export class TableChanges {
     this.#reads.clear();
     this.#epoch++;
     this.#heard = heard;
+    for (const watcher of this.#watchers) watcher('everything');
+  }
+
+  get hearing(): boolean {
+    return this.#heard;
+  }
+
+  /** Tells `watcher` of every change heard from now on (each connection hears one, so usually several times); returns what stops it. */
+  watch(watcher: (change: TableChange) => void): () => void {
+    this.#watchers.add(watcher);
+    return () => this.#watchers.delete(watcher);
   }
 
   async listen(client: pg.ClientBase): Promise<void> {
@@ -135,6 +153,7 @@ export class TableChanges {
   private announce(payload: string) {
     const [table, ...parts] = payload.split(' ');
     if (!table) return;
+    for (const watcher of this.#watchers) watcher({ table, parts });
     this.#versions.set(table, (this.#versions.get(table) ?? 0) + 1);
     if (parts.length === 0) {
       this.#wholeVersions.set(table, (this.#wholeVersions.get(table) ?? 0) + 1);
@@ -212,6 +231,15 @@ export function cachedRead<Value>(
   const changes = is(db, PgTransaction) ? undefined : changesByDatabase.get(db);
   if (!changes) return read();
   return changes.read(name, key, dependsOn.map(dependencyName), read, options);
+}
+
+/**
+ * What keeps its own copy of data up to date from the database's announcements rather than through
+ * cachedRead: the changes of `db`'s database, while they are heard (`hearing`). Undefined for a
+ * transaction, and for a database whose changes are not listened to.
+ */
+export function tableChangesOf(db: Executor): Pick<TableChanges, 'hearing' | 'watch'> | undefined {
+  return is(db, PgTransaction) ? undefined : changesByDatabase.get(db);
 }
 
 /** 'table', or 'table part' for a part (which hears its table's whole announcements too). */

@@ -160,7 +160,8 @@ function matchesFilters(filters: ResolvedFilter[], bind: Bind): SQL | undefined 
   );
 }
 
-function orderOf({ sortBy, sortOrder }: AssetSort): SQL[] {
+/** The SQL order of a list of assets (the option index ranks names by it too). */
+export function orderOf({ sortBy, sortOrder }: AssetSort): SQL[] {
   const direction = sortOrder === 'desc' ? desc : asc;
   // Texts compare without case; empty ones go last whichever the direction.
   const text = (column: SQLWrapper) =>
@@ -263,17 +264,24 @@ export const datasetAssetReads = (criteria: { datasetId: number; publicOnly: boo
   [datasets, `dataset:${criteria.datasetId}`],
 ];
 
+/** Finds a page's asset ids and total without the database, when it can (the option indexes). */
+export type PageFinder = () => Promise<{ ids: string[]; total: number } | undefined>;
+
 /**
  * The page and its total; a page past the end has no rows to carry the total, so it is counted
- * apart. A page of one dataset is kept in memory (ASSET_READS).
+ * apart. When `findPage` finds the page's ids, only their rows are read. A page of one dataset is
+ * kept in memory (ASSET_READS).
  */
 export async function selectAssetPage(
   db: Executor,
   criteria: AssetCriteria,
   sort: AssetSort,
   page: { limit: number; offset: number },
+  findPage?: PageFinder,
 ): Promise<{ rows: ListedAssetRow[]; total: number }> {
   const read = async () => {
+    const found = await findPage?.();
+    if (found) return { rows: await selectListedAssets(db, found.ids, criteria.publicOnly), total: found.total };
     const { shape, values, build } = assetPageStatement(db, criteria, sort, page);
     const rows = await runPrepared(db, 'asset_page', shape, build, values);
     const total = rows[0]?.total ?? (page.offset === 0 ? 0 : await countAssets(db, criteria));
@@ -301,24 +309,22 @@ function countQuery(db: Executor, criteria: AssetCriteria) {
 }
 
 /**
- * Whether asset_counts can answer the count: the criteria narrow by nothing but visibility,
- * dataset, survey and status. Anything else set (a criterion added later included) means counting.
+ * Whether the criteria narrow by nothing but those named: every other one is unset or empty (a
+ * criterion added later included).
  */
-function answeredByTotals(criteria: AssetCriteria): boolean {
+export function narrowsOnlyBy(criteria: AssetCriteria, named: ReadonlySet<keyof AssetCriteria>): boolean {
   const isEmpty = (value: unknown): boolean =>
     value === undefined ||
     value === '' ||
     (Array.isArray(value) && value.length === 0) ||
     (value !== null && typeof value === 'object' && !(value instanceof Date) && Object.values(value).every(isEmpty));
-  return Object.entries(criteria).every(([key, value]) => TOTALS_CRITERIA.has(key) || isEmpty(value));
+  return Object.entries(criteria).every(([key, value]) => named.has(key as keyof AssetCriteria) || isEmpty(value));
 }
 
-const TOTALS_CRITERIA = new Set<string>([
-  'publicOnly',
-  'datasetId',
-  'surveyId',
-  'status',
-] satisfies (keyof AssetCriteria)[]);
+/** Whether asset_counts can answer the count: the criteria narrow by nothing but visibility, dataset, survey and status. */
+const answeredByTotals = (criteria: AssetCriteria) => narrowsOnlyBy(criteria, TOTALS_CRITERIA);
+
+const TOTALS_CRITERIA = new Set<keyof AssetCriteria>(['publicOnly', 'datasetId', 'surveyId', 'status']);
 
 /** The same criteria bind the same names as in assetWhere, so a statement with both binds each once. */
 function countFromTotals(db: Executor, criteria: AssetCriteria, bind: Bind = bindInline) {
@@ -334,6 +340,27 @@ function countFromTotals(db: Executor, criteria: AssetCriteria, bind: Bind = bin
         criteria.status === undefined ? undefined : eq(assetCounts.status, bind('status', criteria.status)),
       ),
     );
+}
+
+/** These assets, in this order, as a page lists them; any the viewer may no longer see is left out. */
+async function selectListedAssets(db: Executor, ids: string[], publicOnly: boolean): Promise<ListedAssetRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await runPrepared(
+    db,
+    'listed_assets',
+    String(publicOnly),
+    () =>
+      db
+        .select({ ...assetColumns, ...mediaColumns })
+        .from(assets)
+        .innerJoin(datasets, eq(datasets.id, assets.datasetId))
+        .where(
+          and(sql`${assets.id} = any(${sql.placeholder('ids')}::uuid[])`, publicOnly ? publicVisibility() : undefined),
+        ),
+    { ids },
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The asset with its media, whatever reads it (media list, existence checks): prepared. */

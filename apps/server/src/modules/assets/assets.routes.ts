@@ -34,11 +34,14 @@ import {
   summarizeDatasetRespondents,
 } from './assets.service';
 import { ViewCounter } from './view-counter';
+import { OptionIndexes } from './option-indexes';
 
 /** Under /surveys, as the spec names them. */
 export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore }> = async (app, { db, blobs }) => {
   const views = new ViewCounter(db, (error) => app.log.error({ err: error }, 'could not write asset views'));
   app.addHook('onClose', () => views.close());
+  const optionIndexes = new OptionIndexes(db);
+  app.addHook('onClose', async () => optionIndexes.close());
 
   app.get(
     '/dataset-respondents',
@@ -63,7 +66,7 @@ export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore
         response: { 200: AssetList, ...errorResponses(400, 404) },
       },
     },
-    async (request) => filterDatasetRespondents(db, blobs, request.auth, request.body),
+    async (request) => filterDatasetRespondents(db, blobs, request.auth, request.body, optionIndexes),
   );
 
   app.post(

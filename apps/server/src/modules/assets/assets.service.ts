@@ -44,6 +44,7 @@ import {
 import { resolveFilters } from './asset-filters';
 import { findSubmissionById } from './asset-submission.repo';
 import type { ViewCounter } from './view-counter';
+import type { OptionIndexes } from './option-indexes';
 import { countAssetPoints, selectAssetPoints } from './asset-points.repo';
 import { presentRespondentSummary } from './asset-summary.presenter';
 import { selectAssetCounts } from './asset-summary.repo';
@@ -124,12 +125,16 @@ export async function listDatasetRespondents(
   return assetPage(db, blobs, viewer, criteria, query, query);
 }
 
-/** POST /surveys/dataset-respondents: AND across questions, OR within a question's options. */
+/**
+ * POST /surveys/dataset-respondents: AND across questions, OR within a question's options. The
+ * public's filters are answered by the dataset's option index when `indexes` can.
+ */
 export async function filterDatasetRespondents(
   db: Executor,
   blobs: BlobStore,
   viewer: TokenClaims | null,
   body: z.output<typeof RespondentFilterBody>,
+  indexes?: OptionIndexes,
 ): Promise<AssetList> {
   assertMayFilter(viewer, body.filterPage);
   const criteria: AssetCriteria = {
@@ -138,7 +143,7 @@ export async function filterDatasetRespondents(
     filters: await resolveFilters(db, body.datasetId, body.filters),
     mediaTypes: body.mediaTypes,
   };
-  return assetPage(db, blobs, viewer, criteria, body, body);
+  return assetPage(db, blobs, viewer, criteria, body, body, indexes);
 }
 
 /** A page of assets in one statement whatever the page size (two for a page past the end). */
@@ -149,8 +154,16 @@ async function assetPage(
   criteria: AssetCriteria,
   sort: AssetSort,
   paging: Paging,
+  indexes?: OptionIndexes,
 ): Promise<AssetList> {
-  const { rows, total } = await selectAssetPage(db, criteria, sort, { limit: paging.limit, offset: offsetOf(paging) });
+  const page = { limit: paging.limit, offset: offsetOf(paging) };
+  const { rows, total } = await selectAssetPage(
+    db,
+    criteria,
+    sort,
+    page,
+    indexes && (() => indexes.page(criteria, sort, page)),
+  );
   const admin = seesEverything(viewer);
   const items = await Promise.all(
     rows.map(async (row) => presentAssetSummary(row, await mediaSummary(blobs, row), admin)),

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type AssetListing, ID_BYTES, type IndexOrder, type IndexedAsset, OptionIndex } from './option-index';
+
+/**
+ * The option index answers a filtered page as the database would: the same assets, in the same
+ * order (date, then id, to the microsecond and the byte), with the same total — after any mix of
+ * assets added, changed and removed. A visitor would otherwise see a filtered list that misses,
+ * repeats or misorders assets, or a count that disagrees with it.
+ */
+
+function listingOf(assets: IndexedAsset[]): AssetListing {
+  const ids = new Uint8Array(assets.length * ID_BYTES);
+  assets.forEach((asset, i) => ids.set(Buffer.from(asset.id.replaceAll('-', ''), 'hex'), i * ID_BYTES));
+  const optionStarts = [0];
+  for (const asset of assets) optionStarts.push(optionStarts.at(-1)! + asset.optionIds.length);
+  return {
+    count: assets.length,
+    ids,
+    dates: Float64Array.from(assets.map((asset) => asset.dateMicros)),
+    optionStarts: Int32Array.from(optionStarts),
+    optionIds: Int32Array.from(assets.flatMap((asset) => asset.optionIds)),
+  };
+}
+
+/** What the database answers: `order by date desc, id desc` (or both ascending), offset, limit, count. */
+function expectedPage(
+  assets: Map<string, IndexedAsset>,
+  groups: number[][],
+  order: IndexOrder,
+  offset: number,
+  limit: number,
+) {
+  const matching = [...assets.values()].filter((asset) =>
+    groups.every((group) => group.some((option) => asset.optionIds.includes(option))),
+  );
+  matching.sort((a, b) => b.dateMicros - a.dateMicros || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  if (order === 'dateAsc') matching.reverse();
+  return { ids: matching.slice(offset, offset + limit).map((asset) => asset.id), total: matching.length };
+}
+
+// Few dates and options, so that ties and overlaps are common.
+const dateMicros = fc.integer({ min: 0, max: 5 }).map((day) => 1_700_000_000_000_000 + day * 86_400_000_000);
+const optionIds = fc.uniqueArray(fc.integer({ min: 1, max: 8 }), { maxLength: 4 });
+const asset = fc.record({ id: fc.uuid(), dateMicros, optionIds });
+const query = fc.record({
+  groups: fc.array(fc.uniqueArray(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 3 }), {
+    minLength: 1,
+    maxLength: 3,
+  }),
+  order: fc.constantFrom<IndexOrder>('dateDesc', 'dateAsc'),
+  offset: fc.integer({ min: 0, max: 30 }),
+  limit: fc.integer({ min: 1, max: 20 }),
+});
+type Change =
+  | { kind: 'upsert'; asset: IndexedAsset }
+  | { kind: 'change'; pick: number; dateMicros: number; optionIds: number[] }
+  | { kind: 'remove'; pick: number };
+const change: fc.Arbitrary<Change> = fc.oneof(
+  fc.record({ kind: fc.constant('upsert' as const), asset }),
+  fc.record({ kind: fc.constant('change' as const), pick: fc.nat(), dateMicros, optionIds }),
+  fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }),
+);
+
+describe('OptionIndex', () => {
+  it('answers every filtered page as the database would, whatever was added, changed or removed', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(asset, { selector: (a) => a.id, maxLength: 60 }),
+        fc.array(change, { maxLength: 60 }),
+        fc.array(query, { minLength: 1, maxLength: 5 }),
+        (initial, changes, queries) => {
+          const index = new OptionIndex(listingOf(initial));
+          const model = new Map<string, IndexedAsset>(initial.map((a) => [a.id, a]));
+          for (const step of changes) {
+            const known = [...model.keys()];
+            if (step.kind === 'upsert') {
+              index.upsert(step.asset);
+              model.set(step.asset.id, step.asset);
+            } else if (known.length > 0) {
+              const id = known[step.pick % known.length]!;
+              if (step.kind === 'remove') {
+                index.remove(id);
+                model.delete(id);
+              } else {
+                const changed = { id, dateMicros: step.dateMicros, optionIds: step.optionIds };
+                index.upsert(changed);
+                model.set(id, changed);
+              }
+            }
+          }
+          expect(index.size).toBe(model.size);
+          for (const { groups, order, offset, limit } of queries) {
+            expect(index.page(groups, order, offset, limit)).toEqual(expectedPage(model, groups, order, offset, limit));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps answering as it grows past its first size and as removed assets come back', () => {
+    const index = new OptionIndex(listingOf([]));
+    const assets = Array.from({ length: 5_000 }, (_, i) => ({
+      id: randomUUID(),
+      dateMicros: 1_700_000_000_000_000 + (i % 97) * 1_000,
+      optionIds: [i % 3 === 0 ? 1 : 2, 10 + (i % 5)],
+    }));
+    for (const a of assets) index.upsert(a);
+    for (const a of assets.slice(0, 2_000)) index.remove(a.id);
+    for (const a of assets.slice(0, 500)) index.upsert(a);
+    const model = new Map([...assets.slice(0, 500), ...assets.slice(2_000)].map((a) => [a.id, a]));
+    expect(index.size).toBe(3_500);
+    expect(index.page([[1], [10, 11]], 'dateDesc', 100, 20)).toEqual(
+      expectedPage(model, [[1], [10, 11]], 'dateDesc', 100, 20),
+    );
+    expect(index.page([[2]], 'dateAsc', 0, 50)).toEqual(expectedPage(model, [[2]], 'dateAsc', 0, 50));
+  });
+
+  it('finds nothing for an option no asset chose, and tells when it holds mostly removed assets', () => {
+    const assets = Array.from({ length: 4_000 }, () => ({ id: randomUUID(), dateMicros: 1, optionIds: [1] }));
+    const index = new OptionIndex(listingOf(assets));
+    expect(index.page([[1], [404]], 'dateDesc', 0, 20)).toEqual({ ids: [], total: 0 });
+    expect(index.page([[1]], 'dateDesc', 0, 20).total).toBe(4_000);
+    expect(index.wasteful).toBe(false);
+    for (const a of assets.slice(0, 1_500)) index.remove(a.id);
+    expect(index.wasteful).toBe(true);
+  });
+});

@@ -1,0 +1,286 @@
+/**
+ * Which of one dataset's public assets chose each answer option, held in memory as bitsets over
+ * "slots" (one per asset), with the slots also kept newest first. A filtered page is then a few
+ * word-wise ORs and ANDs, a population count for its total and a walk along the date order until
+ * the page is full: microseconds, where the database's GIN scan intersects posting lists of tens of
+ * thousands of assets and then reads every match to sort and count it.
+ *
+ * The order is assets.repo.ts's `date desc, id desc` (and its exact reverse, `date asc, id asc`):
+ * dates are kept to the microsecond and ids compared byte by byte, as the database compares them.
+ */
+
+/** One asset as the index keeps it. */
+export type IndexedAsset = {
+  id: string;
+  /** The asset's date in microseconds since 1970, as the database keeps it (exact in a double). */
+  dateMicros: number;
+  optionIds: readonly number[];
+};
+
+/** A dataset's assets as the index is built from them: column by column, asset i at place i of each. */
+export type AssetListing = {
+  count: number;
+  /** 16 bytes per asset: its uuid. */
+  ids: Uint8Array;
+  /** Microseconds since 1970. */
+  dates: Float64Array;
+  /** Asset i chose optionIds[optionStarts[i]] … optionIds[optionStarts[i + 1] - 1]. */
+  optionStarts: Int32Array;
+  optionIds: Int32Array;
+};
+
+export type IndexOrder = 'dateDesc' | 'dateAsc';
+
+export type IndexedPage = { ids: string[]; total: number };
+
+export const ID_BYTES = 16;
+const MIN_CAPACITY = 1_024;
+/** A removed asset leaves its slot behind; past this share of dead slots the index is worth building again. */
+const MAX_DEAD_SHARE = 0.25;
+
+export class OptionIndex {
+  #capacity: number;
+  /** Slots handed out, the dead ones included. */
+  #size: number;
+  #liveCount: number;
+  /** Slot i's uuid in bytes 16i…16i+15; one spare slot past the capacity holds an id being looked up. */
+  #ids: Uint8Array;
+  #dates: Float64Array;
+  #live: Uint32Array;
+  #byOption = new Map<number, Uint32Array>();
+  /** Live slots, newest first. */
+  #byDate: SortedSlots;
+  /** Live slots by id, to find an asset's slot. */
+  #byId: SortedSlots;
+  #scratch: Uint32Array;
+
+  constructor(listing: AssetListing) {
+    const { count } = listing;
+    this.#capacity = Math.max(MIN_CAPACITY, Math.ceil(count * 1.25));
+    this.#size = count;
+    this.#liveCount = count;
+    this.#ids = new Uint8Array((this.#capacity + 1) * ID_BYTES);
+    this.#ids.set(listing.ids.subarray(0, count * ID_BYTES));
+    this.#dates = new Float64Array(this.#capacity);
+    this.#dates.set(listing.dates.subarray(0, count));
+    this.#live = new Uint32Array(this.#words);
+    this.#scratch = new Uint32Array(this.#words);
+    for (let slot = 0; slot < count; slot++) {
+      this.#live[slot >>> 5]! |= 1 << (slot & 31);
+      for (let i = listing.optionStarts[slot]!; i < listing.optionStarts[slot + 1]!; i++) {
+        this.#setOption(slot, listing.optionIds[i]!);
+      }
+    }
+    this.#byDate = new SortedSlots(this.#capacity, (a, b) => this.#compareDates(a, b));
+    this.#byId = new SortedSlots(this.#capacity, (a, b) => this.#compareIds(a, b));
+    this.#byDate.fill(count);
+    this.#byId.fill(count);
+  }
+
+  /** How many assets it holds. */
+  get size(): number {
+    return this.#liveCount;
+  }
+
+  /** Whether so many slots are dead that building it again is worth it. */
+  get wasteful(): boolean {
+    return this.#size - this.#liveCount > Math.max(MIN_CAPACITY, this.#size * MAX_DEAD_SHARE);
+  }
+
+  /** Adds the asset, or brings it up to date. */
+  upsert(asset: IndexedAsset): void {
+    let slot = this.#slotOf(asset.id);
+    if (slot < 0) {
+      if (this.#size === this.#capacity) this.#grow();
+      slot = this.#size++;
+      writeId(this.#ids, slot, asset.id);
+      this.#dates[slot] = asset.dateMicros;
+      this.#live[slot >>> 5]! |= 1 << (slot & 31);
+      this.#liveCount++;
+      this.#byDate.insert(slot);
+      this.#byId.insert(slot);
+    } else {
+      if (this.#dates[slot] !== asset.dateMicros) {
+        this.#byDate.remove(slot);
+        this.#dates[slot] = asset.dateMicros;
+        this.#byDate.insert(slot);
+      }
+      this.#clearOptions(slot);
+    }
+    for (const optionId of asset.optionIds) this.#setOption(slot, optionId);
+  }
+
+  remove(id: string): void {
+    const slot = this.#slotOf(id);
+    if (slot < 0) return;
+    this.#byId.remove(slot);
+    this.#byDate.remove(slot);
+    this.#clearOptions(slot);
+    this.#live[slot >>> 5]! &= ~(1 << (slot & 31));
+    this.#liveCount--;
+  }
+
+  /**
+   * The ids of one page of the assets that chose at least one option of every group (AND across
+   * groups, OR within one), in `order`, and how many match in all.
+   */
+  page(groups: readonly (readonly number[])[], order: IndexOrder, offset: number, limit: number): IndexedPage {
+    const words = (this.#size + 31) >>> 5;
+    const matches = this.#live.slice(0, words);
+    for (const group of groups) this.#keepAnyOf(matches, group, words);
+    let total = 0;
+    for (let w = 0; w < words; w++) total += popcount(matches[w]!);
+
+    const ids: string[] = [];
+    const wanted = Math.min(total, offset + limit);
+    const byDate = this.#byDate.slots;
+    const last = this.#liveCount - 1;
+    for (let i = 0, seen = 0; seen < wanted; i++) {
+      const slot = byDate[order === 'dateDesc' ? i : last - i]!;
+      if ((matches[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
+      if (seen++ >= offset) ids.push(this.#idOf(slot));
+    }
+    return { ids, total };
+  }
+
+  /** Leaves in `matches` only the slots that chose one of `optionIds`. */
+  #keepAnyOf(matches: Uint32Array, optionIds: readonly number[], words: number) {
+    const any = this.#scratch;
+    any.fill(0, 0, words);
+    for (const optionId of optionIds) {
+      const bits = this.#byOption.get(optionId);
+      if (bits) for (let w = 0; w < words; w++) any[w]! |= bits[w]!;
+    }
+    for (let w = 0; w < words; w++) matches[w]! &= any[w]!;
+  }
+
+  get #words() {
+    return (this.#capacity + 31) >>> 5;
+  }
+
+  #setOption(slot: number, optionId: number) {
+    let bits = this.#byOption.get(optionId);
+    if (!bits) this.#byOption.set(optionId, (bits = new Uint32Array(this.#words)));
+    bits[slot >>> 5]! |= 1 << (slot & 31);
+  }
+
+  #clearOptions(slot: number) {
+    const mask = ~(1 << (slot & 31));
+    for (const bits of this.#byOption.values()) bits[slot >>> 5]! &= mask;
+  }
+
+  #grow() {
+    const capacity = Math.ceil(this.#capacity * 1.5);
+    const words = (capacity + 31) >>> 5;
+    this.#ids = grown(this.#ids, (capacity + 1) * ID_BYTES);
+    this.#dates = grown(this.#dates, capacity);
+    this.#live = grown(this.#live, words);
+    this.#scratch = new Uint32Array(words);
+    for (const [optionId, bits] of this.#byOption) this.#byOption.set(optionId, grown(bits, words));
+    this.#byDate.grow(capacity);
+    this.#byId.grow(capacity);
+    this.#capacity = capacity;
+  }
+
+  /** The live slot of the asset, or -1. */
+  #slotOf(id: string): number {
+    const probe = this.#capacity;
+    writeId(this.#ids, probe, id);
+    return this.#byId.find(probe);
+  }
+
+  #idOf(slot: number): string {
+    const hex = Buffer.from(this.#ids.buffer, this.#ids.byteOffset + slot * ID_BYTES, ID_BYTES).toString('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  /** As the database compares uuids: byte by byte. */
+  #compareIds(a: number, b: number): number {
+    const ids = this.#ids;
+    for (let i = 0, x = a * ID_BYTES, y = b * ID_BYTES; i < ID_BYTES; i++, x++, y++) {
+      if (ids[x] !== ids[y]) return ids[x]! - ids[y]!;
+    }
+    return 0;
+  }
+
+  /** Newest first, then the greater id first: `order by date desc, id desc`. */
+  #compareDates(a: number, b: number): number {
+    const dates = this.#dates;
+    if (dates[a] !== dates[b]) return dates[b]! - dates[a]!;
+    return this.#compareIds(b, a);
+  }
+}
+
+/** Slots kept sorted by a comparison of slots, each at most once: found by binary search, moved with copyWithin. */
+class SortedSlots {
+  slots: Int32Array;
+  #length = 0;
+
+  constructor(
+    capacity: number,
+    private readonly compare: (a: number, b: number) => number,
+  ) {
+    this.slots = new Int32Array(capacity);
+  }
+
+  /** Holds slots 0…count-1, sorted. */
+  fill(count: number) {
+    for (let slot = 0; slot < count; slot++) this.slots[slot] = slot;
+    this.slots.subarray(0, count).sort(this.compare);
+    this.#length = count;
+  }
+
+  grow(capacity: number) {
+    this.slots = grown(this.slots, capacity);
+  }
+
+  insert(slot: number) {
+    const at = this.#lowerBound(slot);
+    this.slots.copyWithin(at + 1, at, this.#length);
+    this.slots[at] = slot;
+    this.#length++;
+  }
+
+  remove(slot: number) {
+    const at = this.#lowerBound(slot);
+    if (at >= this.#length || this.slots[at] !== slot) return;
+    this.slots.copyWithin(at, at + 1, this.#length);
+    this.#length--;
+  }
+
+  /** The slot held that compares equal to `probe`, or -1. */
+  find(probe: number): number {
+    const at = this.#lowerBound(probe);
+    return at < this.#length && this.compare(this.slots[at]!, probe) === 0 ? this.slots[at]! : -1;
+  }
+
+  /** The first place whose slot does not compare below `slot`. */
+  #lowerBound(slot: number): number {
+    let low = 0;
+    let high = this.#length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.compare(this.slots[middle]!, slot) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+/** A copy of `array` at a new length. */
+function grown<T extends Uint8Array | Int32Array | Uint32Array | Float64Array>(array: T, length: number): T {
+  const copy = new (array.constructor as new (length: number) => T)(length);
+  copy.set(array.subarray(0, Math.min(array.length, length)));
+  return copy;
+}
+
+function writeId(ids: Uint8Array, slot: number, id: string) {
+  ids.set(Buffer.from(id.replaceAll('-', ''), 'hex'), slot * ID_BYTES);
+}
+
+/** Set bits in a 32-bit word. */
+function popcount(word: number): number {
+  let x = word - ((word >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}

@@ -1,0 +1,193 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client';
+import { answers, assets, datasets } from '../../db/schema/index';
+import { createAsset, createDataset, createOption, createQuestion, createSurvey } from '../../test/factories';
+import { openTestDatabase } from '../../test/test-database';
+import { type AssetCriteria, type AssetSort, type ResolvedFilter, selectAssetPage } from './assets.repo';
+import { OptionIndexes } from './option-indexes';
+
+/**
+ * The public's filtered pages answered from a dataset's option index: the same assets, order and
+ * total as the database gives, and every change the server has reported done — a new approval, an
+ * edited answer, a rejection, a deletion, a dataset taken offline — shown on the very next page.
+ * A visitor would otherwise filter a register that is not the one administrators just changed.
+ */
+let database: DatabaseHandle;
+let indexes: OptionIndexes;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  indexes = new OptionIndexes(database.db);
+});
+afterAll(async () => {
+  indexes?.close();
+  await database?.close();
+});
+
+const newest: AssetSort = { sortBy: 'date', sortOrder: 'desc' };
+const firstPage = { limit: 20, offset: 0 };
+
+/** A dataset of 60 approved assets over a municipality and a materials question, some sharing a date, and a few not public. */
+async function filteredDataset() {
+  const db = database.db;
+  const dataset = await createDataset(db);
+  const survey = await createSurvey(db);
+  const municipality = await createQuestion(db, survey.id, { questionType: 'DROPDOWN' });
+  const towns = await Promise.all(
+    ['Pejë', 'Prizren', 'Gjakovë'].map((value) => createOption(db, municipality.id, { value })),
+  );
+  const materials = await createQuestion(db, survey.id, { questionType: 'MULTIPLE_CHOICE' });
+  const stuff = await Promise.all(['Gur', 'Dru', 'Tullë'].map((value) => createOption(db, materials.id, { value })));
+  const make = (i: number, status = 'APPROVED') => {
+    const town = towns[i % 3]!;
+    const chosen = stuff.filter((_, s) => (i >> s) & 1);
+    return createAsset(db, {
+      surveyId: survey.id,
+      datasetId: dataset.id,
+      status,
+      name: `Asset ${i}`,
+      date: new Date(Date.UTC(2024, 0, 1 + (i % 7), 10, 0, 0, i % 2)),
+      answers: [
+        { questionId: municipality.id, optionId: town.id, value: town.value },
+        ...chosen.map((option) => ({ questionId: materials.id, optionId: option.id, value: option.value })),
+      ],
+    });
+  };
+  const made = [];
+  for (let i = 0; i < 60; i++) made.push(await make(i));
+  for (const status of ['UPLOADED', 'REJECTED', 'PASSIVE']) await make(1, status);
+  return { dataset, survey, municipality, materials, towns, stuff, made, make };
+}
+
+const criteriaOf = (datasetId: number, filters: ResolvedFilter[]): AssetCriteria => ({
+  publicOnly: true,
+  datasetId,
+  filters,
+});
+
+/**
+ * The index's answer, once it has been built. A change is heard once by every pooled connection, a
+ * moment apart, so an echo of the change that started a build may arrive after it and build again.
+ */
+async function fromIndex(criteria: AssetCriteria, sort = newest, page = firstPage) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const answer = await indexes.page(criteria, sort, page);
+    if (answer) return answer;
+    await indexes.settled();
+  }
+  throw new Error('the index did not answer once built');
+}
+
+/** The database's answer to the same page. */
+async function fromDatabase(criteria: AssetCriteria, sort = newest, page = firstPage) {
+  const { rows, total } = await selectAssetPage(database.db, criteria, sort, page);
+  return { ids: rows.map((row) => row.id), total };
+}
+
+describe('OptionIndexes', () => {
+  it('answers filtered pages with the assets, order and total the database gives', async () => {
+    const { dataset, municipality, materials, towns, stuff } = await filteredDataset();
+    const [peje, prizren] = towns;
+    const [gur, dru, tulle] = stuff;
+    const queries: ResolvedFilter[][] = [
+      [{ questionId: municipality.id, optionIds: [peje!.id] }],
+      [{ questionId: municipality.id, optionIds: [peje!.id, prizren!.id] }],
+      [
+        { questionId: municipality.id, optionIds: [peje!.id, prizren!.id] },
+        { questionId: materials.id, optionIds: [gur!.id] },
+      ],
+      [
+        { questionId: materials.id, optionIds: [dru!.id, tulle!.id] },
+        { questionId: materials.id, optionIds: [gur!.id] },
+      ],
+    ];
+    for (const filters of queries) {
+      const criteria = criteriaOf(dataset.id, filters);
+      for (const sort of [newest, { sortBy: 'date', sortOrder: 'asc' } satisfies AssetSort]) {
+        for (const page of [firstPage, { limit: 7, offset: 7 }, { limit: 20, offset: 100 }]) {
+          const indexed = await fromIndex(criteria, sort, page);
+          expect(indexed).toEqual(await fromDatabase(criteria, sort, page));
+        }
+      }
+    }
+  });
+
+  it('shows each change the server reported done on the very next page', async () => {
+    const db = database.db;
+    const { dataset, survey, municipality, towns, made, make } = await filteredDataset();
+    const inPeje = criteriaOf(dataset.id, [{ questionId: municipality.id, optionIds: [towns[0]!.id] }]);
+    const matches = async () => (await indexes.page(inPeje, newest, { limit: 100, offset: 0 }))!;
+    const before = await fromIndex(inPeje, newest, { limit: 100, offset: 0 });
+    expect(before.total).toBe(20);
+
+    const added = await make(0);
+    expect((await matches()).ids).toContain(added.id);
+
+    // A moved answer: the asset leaves Pejë for Prizren.
+    const moved = made[0]!;
+    await db
+      .update(answers)
+      .set({ optionId: towns[1]!.id, value: towns[1]!.value })
+      .where(and(eq(answers.assetId, moved.id), eq(answers.questionId, municipality.id)));
+    expect((await matches()).ids).not.toContain(moved.id);
+
+    const [rejected, deleted, elsewhere, redated] = [made[3]!, made[6]!, made[9]!, made[12]!];
+    await db.update(assets).set({ status: 'REJECTED' }).where(eq(assets.id, rejected.id));
+    await db.delete(assets).where(eq(assets.id, deleted.id));
+    const other = await createDataset(db);
+    await db.update(assets).set({ datasetId: other.id }).where(eq(assets.id, elsewhere.id));
+    await db
+      .update(assets)
+      .set({ date: new Date('2030-01-01T00:00:00Z') })
+      .where(eq(assets.id, redated.id));
+    const pending = await createAsset(db, {
+      surveyId: survey.id,
+      datasetId: dataset.id,
+      status: 'UPLOADED',
+      answers: [{ questionId: municipality.id, optionId: towns[0]!.id }],
+    });
+
+    const after = await matches();
+    expect(after).toEqual(await fromDatabase(inPeje, newest, { limit: 100, offset: 0 }));
+    expect(after.ids[0]).toBe(redated.id);
+    expect(after.ids).not.toContain(pending.id);
+    expect(after.total).toBe(20 + 1 - 4);
+
+    await db.update(datasets).set({ isActive: false }).where(eq(datasets.id, dataset.id));
+    expect(await matches()).toEqual({ ids: [], total: 0 });
+    await db.update(datasets).set({ isActive: true }).where(eq(datasets.id, dataset.id));
+    expect((await matches()).total).toBe(17);
+  });
+
+  it('lets the database answer while it builds again after a change of many assets at once', async () => {
+    const db = database.db;
+    const { dataset, municipality, towns, made } = await filteredDataset();
+    const inPeje = criteriaOf(dataset.id, [{ questionId: municipality.id, optionIds: [towns[0]!.id] }]);
+    await fromIndex(inPeje);
+    // More than the 50 assets the database names one by one: it announces the whole table.
+    await db
+      .update(assets)
+      .set({ status: 'REJECTED' })
+      .where(
+        inArray(
+          assets.id,
+          made.slice(0, 55).map((a) => a.id),
+        ),
+      );
+    expect(await indexes.page(inPeje, newest, firstPage)).toBeUndefined();
+    expect(await fromIndex(inPeje)).toEqual(await fromDatabase(inPeje));
+  });
+
+  it('leaves to the database what it does not keep: other orders, other criteria, administrators', async () => {
+    const { dataset, municipality, towns } = await filteredDataset();
+    const filters = [{ questionId: municipality.id, optionIds: [towns[0]!.id] }];
+    await fromIndex(criteriaOf(dataset.id, filters));
+    const ask = (criteria: AssetCriteria, sort: AssetSort = newest) => indexes.page(criteria, sort, firstPage);
+    expect(await ask(criteriaOf(dataset.id, filters), { sortBy: 'name', sortOrder: 'asc' })).toBeUndefined();
+    expect(await ask({ ...criteriaOf(dataset.id, filters), publicOnly: false })).toBeUndefined();
+    expect(await ask({ ...criteriaOf(dataset.id, filters), mediaTypes: ['PHOTO'] })).toBeUndefined();
+    expect(await ask(criteriaOf(dataset.id, []))).toBeUndefined();
+    expect(await ask({ ...criteriaOf(dataset.id, filters), mediaTypes: [] })).toBeDefined();
+  });
+});

@@ -1,0 +1,218 @@
+import type { Database } from '../../db/client';
+import { type TableChange, tableChangesOf } from '../../db/read-cache';
+import { type AssetCriteria, type AssetSort, narrowsOnlyBy } from './assets.repo';
+import { type IndexOrder, type IndexedPage, OptionIndex } from './option-index';
+import { isDatasetActive, selectAssetListing, selectIndexedAssets } from './option-index.repo';
+
+/** More changed assets than this are read by building the index again rather than one by one. */
+const MAX_CATCH_UP = 1_000;
+
+/** What the public's filtered pages may ask of an index: the dataset, the answers, nothing else. */
+const INDEXED_CRITERIA = new Set<keyof AssetCriteria>(['publicOnly', 'datasetId', 'filters']);
+
+type DatasetState = {
+  index: OptionIndex | null;
+  /** Whether `index` holds every change announced, but for the assets in `changed`. */
+  current: boolean;
+  /** Assets announced as changed that the index has not read since. */
+  changed: Set<string>;
+  /** Whether the dataset is active; undefined until read again after a change of the dataset. */
+  active: boolean | undefined;
+  /** Moves on with every change of the dataset's row, so that a read it overtook is not kept. */
+  datasetVersion: number;
+  /** Moves on with every change the announced ids do not describe (the whole table, or hearing lost). */
+  wholeChanges: number;
+  /** The build under way; the index in place (if current) answers meanwhile. */
+  building: Promise<void> | null;
+  /** While a build is under way: the assets read again meanwhile, which it may predate. */
+  readDuringBuild: Set<string> | null;
+  /** The catch-up under way: one at a time, and a caller that needs it waits. */
+  catchingUp: Promise<void> | null;
+};
+
+/**
+ * The option indexes (option-index.ts) of the datasets the public filters, kept as current as the
+ * database's announcements (db/read-cache.ts). An announced asset is read again before the next
+ * answer, which waits for it, so an answer never misses a change heard before it was asked. An
+ * index is built in the background, on a dataset's first filter and after a change the
+ * announcements do not describe (a bulk review of many assets, an import); until it is ready the
+ * database answers, as it does while changes are not heard (the listening connection lost).
+ */
+export class OptionIndexes {
+  #datasets = new Map<number, DatasetState>();
+  readonly #changes: ReturnType<typeof tableChangesOf>;
+  readonly #stopWatching: () => void;
+
+  constructor(private readonly db: Database) {
+    this.#changes = tableChangesOf(db);
+    this.#stopWatching = this.#changes?.watch((change) => this.#heard(change)) ?? (() => {});
+  }
+
+  close(): void {
+    this.#stopWatching();
+  }
+
+  /**
+   * The ids of one page of a dataset's approved assets filtered by answers, newest or oldest first,
+   * and their total, as the public sees them; undefined when the index cannot answer (then the
+   * database does): another criterion, order or viewer, or an index not ready.
+   */
+  async page(
+    criteria: AssetCriteria,
+    sort: AssetSort,
+    page: { limit: number; offset: number },
+  ): Promise<IndexedPage | undefined> {
+    const { datasetId, filters } = criteria;
+    if (sort.sortBy !== 'date' || datasetId === undefined || !filters?.length || !criteria.publicOnly) return undefined;
+    if (!narrowsOnlyBy(criteria, INDEXED_CRITERIA) || !this.#changes?.hearing) return undefined;
+    const dataset = this.#dataset(datasetId);
+    const index = await this.#current(datasetId, dataset);
+    if (!index) return undefined;
+    if (!(await this.#isActive(datasetId, dataset))) return { ids: [], total: 0 };
+    const order: IndexOrder = sort.sortOrder === 'desc' ? 'dateDesc' : 'dateAsc';
+    return index.page(
+      filters.map((filter) => filter.optionIds),
+      order,
+      page.offset,
+      page.limit,
+    );
+  }
+
+  /** Resolves once no build is under way: for tests, which compare the index's answers with the database's. */
+  async settled(): Promise<void> {
+    while ([...this.#datasets.values()].some((dataset) => dataset.building || dataset.catchingUp)) {
+      await Promise.all([...this.#datasets.values()].map((dataset) => dataset.building ?? dataset.catchingUp));
+    }
+  }
+
+  #dataset(datasetId: number): DatasetState {
+    let dataset = this.#datasets.get(datasetId);
+    if (!dataset) {
+      dataset = {
+        index: null,
+        current: false,
+        changed: new Set(),
+        active: undefined,
+        datasetVersion: 0,
+        wholeChanges: 0,
+        building: null,
+        readDuringBuild: null,
+        catchingUp: null,
+      };
+      this.#datasets.set(datasetId, dataset);
+    }
+    return dataset;
+  }
+
+  /** The index with every change announced before this call read; null while it is being built. */
+  async #current(datasetId: number, dataset: DatasetState): Promise<OptionIndex | null> {
+    if (!dataset.index || !dataset.current || dataset.index.wasteful) this.#build(datasetId, dataset);
+    if (!dataset.index || !dataset.current) return null;
+    // A catch-up that began before this call may have missed a change announced since: wait for it, then read what is left.
+    if (dataset.catchingUp) await dataset.catchingUp;
+    if (!dataset.catchingUp && dataset.changed.size > 0) {
+      dataset.catchingUp = this.#catchUp(datasetId, dataset);
+    }
+    // Begun after this call, by it or another: it reads every change announced before.
+    if (dataset.catchingUp) await dataset.catchingUp;
+    return dataset.index;
+  }
+
+  /** Reads the whole dataset into a new index beside the one in place, unless a build is under way. */
+  #build(datasetId: number, dataset: DatasetState) {
+    if (dataset.building) return;
+    const wholeChanges = dataset.wholeChanges;
+    const datasetVersion = dataset.datasetVersion;
+    const readDuringBuild = (dataset.readDuringBuild = new Set());
+    dataset.building = selectAssetListing(this.db, datasetId)
+      .then(({ active, listing }) => {
+        // A change the announcements did not describe came meanwhile: the next call builds again.
+        if (wholeChanges !== dataset.wholeChanges) return;
+        // What was read again meanwhile may postdate what this read: read it again for the new index.
+        for (const id of readDuringBuild) dataset.changed.add(id);
+        dataset.index = new OptionIndex(listing);
+        dataset.current = true;
+        if (datasetVersion === dataset.datasetVersion) dataset.active = active;
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        dataset.building = null;
+        dataset.readDuringBuild = null;
+      });
+  }
+
+  /**
+   * Whether the dataset is active, read again after a change of it. The answer read serves the call
+   * that asked even when another change came meanwhile (it is newer than the call); it is kept for
+   * the calls after only when none did.
+   */
+  async #isActive(datasetId: number, dataset: DatasetState): Promise<boolean> {
+    if (dataset.active !== undefined) return dataset.active;
+    const datasetVersion = dataset.datasetVersion;
+    const active = await isDatasetActive(this.db, datasetId);
+    if (datasetVersion === dataset.datasetVersion) dataset.active = active;
+    return active;
+  }
+
+  /** Reads the announced assets again. */
+  #catchUp(datasetId: number, dataset: DatasetState): Promise<void> {
+    const ids = [...dataset.changed];
+    dataset.changed.clear();
+    for (const id of ids) dataset.readDuringBuild?.add(id);
+    const read = async () => {
+      const rows = new Map((await selectIndexedAssets(this.db, ids)).map((row) => [row.id, row]));
+      for (const id of ids) {
+        const row = rows.get(id);
+        if (row?.datasetId === datasetId && row.status === 'APPROVED') dataset.index?.upsert(row);
+        else dataset.index?.remove(id);
+      }
+    };
+    return read()
+      .catch(() => {
+        // Which of them were read is unknown: the index is built again.
+        dataset.current = false;
+      })
+      .finally(() => (dataset.catchingUp = null));
+  }
+
+  #heard(change: TableChange) {
+    if (change === 'everything') {
+      for (const dataset of this.#datasets.values()) {
+        this.#changedWhole(dataset);
+        this.#datasetChanged(dataset);
+      }
+    } else if (change.table === 'assets') {
+      this.#assetsChanged(change.parts);
+    } else if (change.table === 'datasets') {
+      const changed = change.parts.length
+        ? change.parts.flatMap((part) => this.#datasets.get(Number(part.slice('dataset:'.length))) ?? [])
+        : this.#datasets.values();
+      for (const dataset of changed) this.#datasetChanged(dataset);
+    }
+  }
+
+  /** Parts name each changed asset with its dataset: 'dataset:3 public:3 asset:<id>', 'public:' when the public sees or saw it. */
+  #assetsChanged(parts: string[]) {
+    if (parts.length === 0) {
+      for (const dataset of this.#datasets.values()) this.#changedWhole(dataset);
+      return;
+    }
+    const asset = parts.find((part) => part.startsWith('asset:'))?.slice('asset:'.length);
+    const seenIn = parts.find((part) => part.startsWith('public:'))?.slice('public:'.length);
+    const dataset = seenIn === undefined ? undefined : this.#datasets.get(Number(seenIn));
+    if (!asset || !dataset) return;
+    dataset.changed.add(asset);
+    if (dataset.changed.size > MAX_CATCH_UP) this.#changedWhole(dataset);
+  }
+
+  #changedWhole(dataset: DatasetState) {
+    dataset.wholeChanges++;
+    dataset.current = false;
+    dataset.changed.clear();
+  }
+
+  #datasetChanged(dataset: DatasetState) {
+    dataset.active = undefined;
+    dataset.datasetVersion++;
+  }
+}
