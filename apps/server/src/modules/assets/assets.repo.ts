@@ -160,8 +160,7 @@ function matchesFilters(filters: ResolvedFilter[], bind: Bind): SQL | undefined 
   );
 }
 
-/** The SQL order of a list of assets (the option index ranks names by it too). */
-export function orderOf({ sortBy, sortOrder }: AssetSort): SQL[] {
+function orderOf({ sortBy, sortOrder }: AssetSort): SQL[] {
   const direction = sortOrder === 'desc' ? desc : asc;
   // Texts compare without case; empty ones go last whichever the direction.
   const text = (column: SQLWrapper) =>
