@@ -50,7 +50,7 @@ const query = fc.record({
     maxLength: 3,
   }),
   order: fc.constantFrom<IndexOrder>('dateDesc', 'dateAsc'),
-  offset: fc.integer({ min: 0, max: 30 }),
+  offset: fc.integer({ min: 0, max: 300 }),
   limit: fc.integer({ min: 1, max: 20 }),
 });
 type Change =
@@ -70,7 +70,16 @@ describe('OptionIndex', () => {
         fc.uniqueArray(asset, { selector: (a) => a.id, maxLength: 60 }),
         fc.array(change, { maxLength: 60 }),
         fc.array(query, { minLength: 1, maxLength: 5 }),
-        (initial, changes, queries) => {
+        fc.boolean(),
+        (generated, changes, queries, crowded) => {
+          // Crowded: 300 more assets chose option 9, so that a query asking for it finds more than a
+          // few matches and walks the date order instead of sorting them.
+          const crowd = Array.from({ length: crowded ? 300 : 0 }, (_, i) => ({
+            id: randomUUID(),
+            dateMicros: 1_700_000_000_000_000 + (i % 6) * 86_400_000_000,
+            optionIds: [9, (i % 8) + 1],
+          }));
+          const initial = [...generated, ...crowd];
           const index = new OptionIndex(listingOf(initial));
           const model = new Map<string, IndexedAsset>(initial.map((a) => [a.id, a]));
           for (const step of changes) {

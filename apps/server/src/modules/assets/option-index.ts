@@ -35,6 +35,11 @@ export type IndexedPage = { ids: string[]; total: number };
 
 export const ID_BYTES = 16;
 const MIN_CAPACITY = 1_024;
+/**
+ * Up to this many matches are sorted rather than found by walking the date order, which for a few
+ * matches among 200,000 assets would visit most of them.
+ */
+const FEW_MATCHES = 256;
 /** A removed asset leaves its slot behind; past this share of dead slots the index is worth building again. */
 const MAX_DEAD_SHARE = 0.25;
 
@@ -131,16 +136,31 @@ export class OptionIndex {
     let total = 0;
     for (let w = 0; w < words; w++) total += popcount(matches[w]!);
 
-    const ids: string[] = [];
-    const wanted = Math.min(total, offset + limit);
+    const slots =
+      total <= FEW_MATCHES ? this.#sorted(matches, words, order) : this.#walk(matches, order, offset + limit);
+    return { ids: slots.slice(offset, offset + limit).map((slot) => this.#idOf(slot)), total };
+  }
+
+  /** The matching slots in order, found bit by bit and sorted: for a few matches among many assets. */
+  #sorted(matches: Uint32Array, words: number, order: IndexOrder): number[] {
+    const slots: number[] = [];
+    for (let w = 0; w < words; w++) {
+      for (let bits = matches[w]!; bits !== 0; bits &= bits - 1) slots.push(w * 32 + (31 - Math.clz32(bits & -bits)));
+    }
+    slots.sort((a, b) => this.#compareDates(a, b));
+    return order === 'dateDesc' ? slots : slots.reverse();
+  }
+
+  /** The first `count` matching slots, walking down the date order: for many matches, found after a short walk. */
+  #walk(matches: Uint32Array, order: IndexOrder, count: number): number[] {
+    const slots: number[] = [];
     const byDate = this.#byDate.slots;
     const last = this.#liveCount - 1;
-    for (let i = 0, seen = 0; seen < wanted; i++) {
+    for (let i = 0; i <= last && slots.length < count; i++) {
       const slot = byDate[order === 'dateDesc' ? i : last - i]!;
-      if ((matches[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
-      if (seen++ >= offset) ids.push(this.#idOf(slot));
+      if ((matches[slot >>> 5]! & (1 << (slot & 31))) !== 0) slots.push(slot);
     }
-    return { ids, total };
+    return slots;
   }
 
   /** Leaves in `matches` only the slots that chose one of `optionIds`. */
