@@ -362,21 +362,9 @@ async function selectListedAssets(db: Executor, ids: string[], publicOnly: boole
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The asset with its media, whatever reads it (media list, existence checks): prepared. */
+/** The asset with its media, whatever reads it (media list, existence checks). */
 export async function findAsset(db: Executor, id: string, publicOnly: boolean): Promise<ListedAssetRow | undefined> {
-  const [row] = await runPrepared(
-    db,
-    'asset',
-    String(publicOnly),
-    () =>
-      db
-        .select({ ...assetColumns, ...mediaColumns })
-        .from(assets)
-        .innerJoin(datasets, eq(datasets.id, assets.datasetId))
-        .where(assetWithId(publicOnly))
-        .limit(1),
-    { id },
-  );
+  const [row] = await selectListedAssets(db, [id], publicOnly);
   return row;
 }
 
