@@ -115,7 +115,8 @@ export class OptionIndexes {
     }
     // Begun after this call, by it or another: it reads every change announced before.
     if (dataset.catchingUp) await dataset.catchingUp;
-    return dataset.index;
+    // A failed catch-up leaves changes unread: the database answers until the index is built again.
+    return dataset.current ? dataset.index : null;
   }
 
   /** Reads the whole dataset into a new index beside the one in place, unless a build is under way. */
