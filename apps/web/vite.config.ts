@@ -177,5 +177,7 @@ export default defineConfig({
     setupFiles: ['./src/shared/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // A journey through a screen (the survey editor's took 4.4 s alone) runs beside server tests.
+    testTimeout: 30_000,
   },
 });
