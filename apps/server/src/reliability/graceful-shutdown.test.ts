@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -36,6 +37,35 @@ function refusesConnections(baseUrl: string) {
   });
 }
 
+/**
+ * Sends a JSON POST as the administrator with all of its body but the last byte: the server has the
+ * request (and logs it) but cannot finish it until `finish` sends that byte, so the request is
+ * in flight for as long as the test needs, however fast the machine.
+ */
+function startPost<Body>(server: ServerProcess, url: string, body: unknown) {
+  const bytes = Buffer.from(JSON.stringify(body));
+  const outgoing = request(`${server.baseUrl}${url}`, {
+    method: 'POST',
+    headers: { ...server.admin, 'content-type': 'application/json', 'content-length': bytes.length },
+  });
+  const answer = new Promise<{ status: number; body: Body }>((resolve, reject) => {
+    outgoing.once('error', reject);
+    outgoing.once('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.once('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) as Body }));
+    });
+  });
+  outgoing.write(bytes.subarray(0, -1));
+  return {
+    finish: () => {
+      outgoing.end(bytes.subarray(-1));
+      return answer;
+    },
+  };
+}
+
 describe('stopping the server with SIGTERM', () => {
   it('finishes the save in flight, refuses new connections, closes the database and exits 0', async () => {
     data = await createServerData();
@@ -44,7 +74,7 @@ describe('stopping the server with SIGTERM', () => {
     expect(survey.status, JSON.stringify(survey.body)).toBe(201);
     const surveyUrl = `/api/surveys/${survey.body.id}/questions`;
 
-    const save = callServer<UpsertQuestionsResult>(server, 'POST', surveyUrl, largeQuestionBatch(1000));
+    const save = startPost<UpsertQuestionsResult>(server, surveyUrl, largeQuestionBatch(1000));
     await server.waitForOutput(new RegExp(`"url":"${surveyUrl}"`));
     server.child.kill('SIGTERM');
     await server.waitForOutput(/shutting down/);
@@ -56,7 +86,7 @@ describe('stopping the server with SIGTERM', () => {
     }
     expect(refused, 'new connections are refused once shutdown begins').toBe(true);
 
-    const saved = await save;
+    const saved = await save.finish();
     expect(saved.status, 'the save that was in flight completes').toBe(200);
     expect(saved.body.mappings).toHaveLength(1000);
     const saveRequest = new RegExp(`"reqId":"([^"]+)"[^\\n]*"url":"${surveyUrl}"`).exec(server.output())![1];
