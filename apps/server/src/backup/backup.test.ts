@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/client';
+import { type DatabaseHandle, rowsOf } from '../db/client';
 import { seedDatabase } from '../db/seed/seed';
 import { LocalBlobStore } from '../storage/local-blob-store';
 import { openEmptyDatabase } from '../test/test-database';
@@ -34,8 +34,6 @@ afterAll(async () => {
   await target?.close();
   await rm(folder, { recursive: true, force: true });
 });
-
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 /** Every table's rows (ordered by their whole text, so ties cannot differ) and every sequence's position. */
 async function everything(database: DatabaseHandle) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { DatabaseHandle, Executor } from '../db/client';
+import { type DatabaseHandle, type Executor, rowsOf } from '../db/client';
 
 /**
  * A backup is a folder: `database.sql` (the rows of every table as plain INSERT statements and the
@@ -36,7 +36,6 @@ const RESTORE_BATCH_CHARS = 4 * 1024 * 1024;
 /** Settings under which values print and parse the same on both sides (exact floats, ISO dates). */
 const STABLE_TEXT_SETTINGS = ['DateStyle = ISO', 'IntervalStyle = postgres', 'extra_float_digits = 3'];
 
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 type Table = { name: string; columns: string[]; orderBy: string[] };

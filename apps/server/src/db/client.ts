@@ -20,6 +20,11 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** Repos take either, so a service can run them inside its transaction. */
 export type Executor = Database | Transaction;
 
+/** The rows of `db.execute`: both drivers answer with node-postgres's `rows`. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
 export type DatabaseHandle = {
   db: Database;
   close: () => Promise<void>;

@@ -1,13 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmptyDatabase } from '../test/test-database';
-import { applyMigrations, type DatabaseHandle } from './client';
+import { applyMigrations, type DatabaseHandle, rowsOf } from './client';
 
 /** What a first start does, on the driver this project runs. */
 describe('migrations', () => {
   let database: DatabaseHandle;
   // Both drivers answer raw SQL with `{ rows }`; the shared Database type does not say so.
-  const rows = async <Row>(query: SQL) => ((await database.db.execute(query)) as { rows: Row[] }).rows;
+  const rows = async <Row>(query: SQL) => rowsOf<Row>(await database.db.execute(query));
 
   beforeAll(async () => {
     database = await openEmptyDatabase();
@@ -32,6 +32,7 @@ describe('migrations', () => {
       'question_library',
       'question_options',
       'questions',
+      'recent_asset_views',
       'surveys',
       'used_captchas',
       'users',

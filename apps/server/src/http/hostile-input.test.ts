@@ -9,6 +9,7 @@ import { createAsset, createDataset, createOption, createQuestion, createSurvey,
 import { startTestApp } from '../test/test-app';
 import { openTestDatabase } from '../test/test-database';
 import { asAdmin } from '../test/tokens';
+import { rowsOf } from '../db/client';
 
 /**
  * Every route that takes params, a query or a body gets hostile variants of a request shaped by its
@@ -369,7 +370,6 @@ async function databaseFingerprint(): Promise<string> {
 }
 
 /** The rows of db.execute: PGlite and node-postgres both answer with `rows`. */
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const routes = routesWithInput(registeredRoutes);

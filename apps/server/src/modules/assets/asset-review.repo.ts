@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Executor, rowsOf } from '../../db/client';
 import { answers, assets, datasets, questionOptions, questions } from '../../db/schema/index';
 import { type AssetCriteria, assetWhere } from './assets.repo';
 
@@ -262,9 +262,4 @@ export async function selectOptionDescriptions(db: Executor, ids: number[]) {
     })
     .from(questionOptions)
     .where(inArray(questionOptions.id, ids));
-}
-
-/** The rows of db.execute: PGlite and node-postgres both answer with `rows`. */
-function rowsOf<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
 }

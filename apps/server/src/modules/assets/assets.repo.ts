@@ -1,6 +1,15 @@
 import { type SQL, type SQLWrapper, and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { answers, assetCounts, assets, datasets, media, questionOptions, questions } from '../../db/schema/index';
+import { type Executor, rowsOf } from '../../db/client';
+import {
+  answers,
+  assetCounts,
+  assets,
+  datasets,
+  media,
+  questionOptions,
+  questions,
+  recentAssetViews,
+} from '../../db/schema/index';
 import { type Bind, Bindings, bindInline, runPrepared } from '../../db/prepared';
 import { type ReadDependency, type ReadOptions, cachedRead } from '../../db/read-cache';
 import { containsPattern, matchesPattern } from './text-search';
@@ -68,7 +77,8 @@ export const assetColumns = {
   adminNote: assets.adminNote,
   userId: assets.userId,
   deviceId: assets.deviceId,
-  viewCount: assets.viewCount,
+  // The views moved into the asset (its order by views) and those written since.
+  viewCount: sql<number>`${assets.viewCount} + coalesce((select ${recentAssetViews.views} from ${recentAssetViews} where ${recentAssetViews.assetId} = ${assets.id}), 0)`,
   version: assets.version,
 };
 
@@ -428,12 +438,32 @@ const assetWithId = (publicOnly: boolean) =>
   and(eq(assets.id, sql.placeholder('id')), publicOnly ? publicVisibility() : undefined);
 
 /** Adds the views to their assets in one statement (an asset deleted meanwhile is skipped). */
+/** Adds views to the assets' recent views (see recentAssetViews). */
 export async function addViews(db: Executor, views: Map<string, number>): Promise<void> {
   const batch = JSON.stringify([...views].map(([id, n]) => ({ id, n })));
   await db.execute(sql`
-    update ${assets} set view_count = ${assets.viewCount} + added.n
-    from jsonb_to_recordset(${batch}::jsonb) as added(id uuid, n integer)
-    where ${assets.id} = added.id`);
+    insert into ${recentAssetViews} (asset_id, views)
+    select id, n from jsonb_to_recordset(${batch}::jsonb) as added(id uuid, n integer)
+    on conflict (asset_id) do update set views = ${recentAssetViews.views} + excluded.views`);
+}
+
+/**
+ * Moves up to `limit` assets' recent views into their view counts, in one statement so that no
+ * view is counted twice or lost; returns how many were moved. Rows another server is moving are
+ * skipped, and those of deleted assets dropped.
+ */
+export async function moveRecentViews(db: Executor, limit: number): Promise<number> {
+  const result = await db.execute(sql`
+    with moved as (
+      delete from ${recentAssetViews}
+      where asset_id in (select asset_id from ${recentAssetViews} limit ${limit} for update skip locked)
+      returning asset_id, views
+    ), counted as (
+      update ${assets} set view_count = ${assets.viewCount} + moved.views
+      from moved where ${assets.id} = moved.asset_id
+    )
+    select count(*)::integer as moved from moved`);
+  return rowsOf<{ moved: number }>(result)[0]?.moved ?? 0;
 }
 
 export type AnswerRow = {

@@ -22,6 +22,7 @@ import {
   createUser,
 } from '../../test/factories';
 import { startTestApp } from '../../test/test-app';
+import { assetColumns } from './assets.repo';
 import { openTestDatabase } from '../../test/test-database';
 import { asAdmin, asGuest, asUser } from '../../test/tokens';
 
@@ -322,7 +323,7 @@ describe('GET /api/surveys/assets/:id', () => {
     );
     await server.close();
     const [row] = await database.db
-      .select({ viewCount: assetsTable.viewCount })
+      .select({ viewCount: assetColumns.viewCount })
       .from(assetsTable)
       .where(eq(assetsTable.id, asset.id));
     expect(row!.viewCount).toBe(5);
@@ -345,7 +346,7 @@ describe('GET /api/surveys/assets/:id', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ field: 'id', code: 'invalid_input' });
     const [row] = await database.db
-      .select({ viewCount: assetsTable.viewCount })
+      .select({ viewCount: assetColumns.viewCount })
       .from(assetsTable)
       .where(eq(assetsTable.id, pending.id));
     expect(row!.viewCount).toBe(0);
@@ -505,7 +506,7 @@ describe("visitors' reads of assets, kept in memory", () => {
   it("keep counting an asset's views across the batches in which views are written", async () => {
     const { asset, detail } = await publishedAsset();
     const stored = async () =>
-      (await database.db.select({ n: assetsTable.viewCount }).from(assetsTable).where(eq(assetsTable.id, asset.id)))[0]
+      (await database.db.select({ n: assetColumns.viewCount }).from(assetsTable).where(eq(assetsTable.id, asset.id)))[0]
         ?.n;
     // The read in publishedAsset() was the first view; wait until its batch is written.
     const deadline = Date.now() + 10_000;

@@ -1,14 +1,17 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { assets } from '../../db/schema/index';
+import { assets, recentAssetViews } from '../../db/schema/index';
 import { createAsset, createDataset, createSurvey } from '../../test/factories';
 import { openTestDatabase } from '../../test/test-database';
+import { assetColumns } from './assets.repo';
 import { VIEWS_PER_STATEMENT, ViewCounter } from './view-counter';
 
 /**
- * Views are counted in memory and written a hundred assets to a statement: a visitor must find every
- * view in the count however many assets were viewed in between, and a write that fails must lose none.
+ * Views are counted in memory and written a hundred assets to a statement, then moved into the
+ * assets' own counts, which order lists by views: a visitor must find every view in the count however
+ * many assets were viewed in between and whether or not they were moved, and a write that fails must
+ * lose none.
  */
 let database: DatabaseHandle;
 
@@ -26,19 +29,25 @@ async function manyAssets(count: number) {
   return made.map((asset) => asset.id);
 }
 
-const viewCounts = async (ids: string[]) =>
+/** What a visitor is shown, and (moved) what orders lists by views. */
+const viewCounts = async (ids: string[], which: 'shown' | 'moved' = 'shown') =>
   new Map(
     (
-      await database.db.select({ id: assets.id, views: assets.viewCount }).from(assets).where(inArray(assets.id, ids))
+      await database.db
+        .select({ id: assets.id, views: which === 'shown' ? assetColumns.viewCount : assets.viewCount })
+        .from(assets)
+        .where(inArray(assets.id, ids))
     ).map((row) => [row.id, row.views]),
   );
+
+const noErrors = (error: unknown) => {
+  throw error;
+};
 
 describe('ViewCounter', () => {
   it('writes the views of more assets than one statement holds, each once', async () => {
     const ids = await manyAssets(VIEWS_PER_STATEMENT * 2 + 5);
-    const views = new ViewCounter(database.db, (error) => {
-      throw error;
-    });
+    const views = new ViewCounter(database.db, noErrors);
     ids.forEach((id, i) => {
       for (let n = 0; n <= i % 3; n++) views.record(id);
     });
@@ -60,5 +69,37 @@ describe('ViewCounter', () => {
     const counts = await viewCounts(ids);
     expect(ids.slice(0, VIEWS_PER_STATEMENT).every((id) => counts.get(id) === 1 && views.written(id) === 1)).toBe(true);
     expect(ids.slice(VIEWS_PER_STATEMENT).every((id) => counts.get(id) === 0 && views.unwritten(id) === 1)).toBe(true);
+  });
+
+  it('moves written views into the counts that order lists, every one once, and drops those of deleted assets', async () => {
+    const ids = await manyAssets(VIEWS_PER_STATEMENT * 2 + 5);
+    const views = new ViewCounter(database.db, noErrors);
+    ids.forEach((id, i) => {
+      for (let n = 0; n <= i % 4; n++) views.record(id);
+    });
+    await views.flush();
+    // A view of an asset deleted before its views were moved.
+    const [deleted] = await manyAssets(1);
+    views.record(deleted!);
+    await views.flush();
+    await database.db.delete(assets).where(eq(assets.id, deleted!));
+
+    expect([...(await viewCounts(ids, 'moved')).values()].every((count) => count === 0)).toBe(true);
+    await views.moveIntoAssets();
+    const expected = ids.map((_, i) => (i % 4) + 1);
+    const [moved, shown] = [await viewCounts(ids, 'moved'), await viewCounts(ids)];
+    expect(ids.map((id) => moved.get(id))).toEqual(expected);
+    expect(ids.map((id) => shown.get(id))).toEqual(expected);
+    const left = await database.db
+      .select()
+      .from(recentAssetViews)
+      .where(inArray(recentAssetViews.assetId, [...ids, deleted!]));
+    expect(left).toEqual([]);
+
+    // Views written after the move add to the moved ones.
+    views.record(ids[0]!);
+    await views.close();
+    expect((await viewCounts([ids[0]!])).get(ids[0]!)).toBe(2);
+    expect((await viewCounts([ids[0]!], 'moved')).get(ids[0]!)).toBe(1);
   });
 });
