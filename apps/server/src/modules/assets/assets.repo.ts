@@ -437,7 +437,6 @@ function shared<Text extends string | null>(text: Text): Text {
 const assetWithId = (publicOnly: boolean) =>
   and(eq(assets.id, sql.placeholder('id')), publicOnly ? publicVisibility() : undefined);
 
-/** Adds the views to their assets in one statement (an asset deleted meanwhile is skipped). */
 /** Adds views to the assets' recent views (see recentAssetViews). */
 export async function addViews(db: Executor, views: Map<string, number>): Promise<void> {
   const batch = JSON.stringify([...views].map(([id, n]) => ({ id, n })));
@@ -458,7 +457,7 @@ export async function moveRecentViews(db: Executor, limit: number): Promise<numb
       delete from ${recentAssetViews}
       where asset_id in (select asset_id from ${recentAssetViews} limit ${limit} for update skip locked)
       returning asset_id, views
-    ), counted as (
+    ), added as (
       update ${assets} set view_count = ${assets.viewCount} + moved.views
       from moved where ${assets.id} = moved.asset_id
     )
@@ -578,9 +577,9 @@ export async function selectParentQuestions(db: Executor, surveyIds: number[]) {
 export type ExportCursor = { date: string; id: string };
 
 /**
- * One keyset batch in (date, id) order, each asset with its answers: the row comparison continues
- * exactly after the cursor, whatever the batch size, and each batch is an index range scan rather
- * than an ever-growing OFFSET. One prepared statement per batch (a whole-dataset export makes
+ * One keyset batch in (date, id) order, each asset with the columns an export writes and its
+ * answers: the row comparison continues exactly after the cursor, whatever the batch size, and each
+ * batch is an index range scan rather than an ever-growing OFFSET. One prepared statement per batch (a whole-dataset export makes
  * hundreds): building the SQL and a second round trip for the answers cost as much as the rows.
  */
 export async function selectExportBatch(
@@ -604,7 +603,19 @@ export async function selectExportBatch(
     shape,
     () =>
       db
-        .select({ ...assetColumns, cursorDate: sql<string>`${assets.date}::text`, answers: answerTuplesOfAsset })
+        .select({
+          id: assets.id,
+          name: assets.name,
+          municipality: assets.municipality,
+          village: assets.village,
+          date: assets.date,
+          status: assets.status,
+          latitude: assets.latitude,
+          longitude: assets.longitude,
+          riskLevel: assets.riskLevel,
+          cursorDate: sql<string>`${assets.date}::text`,
+          answers: answerTuplesOfAsset,
+        })
         .from(assets)
         .innerJoin(datasets, eq(datasets.id, assets.datasetId))
         .where(where)
