@@ -47,7 +47,10 @@ let bundled: Promise<unknown> | null = null;
 export async function startServerProcess(target: DatabaseTarget, dataDir: string): Promise<ServerProcess> {
   await (bundled ??= bundleServer(SERVER_SOURCE, SERVER_BUNDLE));
   const child = fork(SERVER_BUNDLE, [], {
-    execArgv: [],
+    // BENCH_SERVER_CPU_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops.
+    execArgv: process.env.BENCH_SERVER_CPU_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROFILE}`]
+      : [],
     env: { ...process.env, BENCH_DATABASE: JSON.stringify(target), BENCH_DATA_DIR: dataDir },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -1,7 +1,6 @@
 import {
   type AnswerDetail,
   type AssetDetail,
-  type AssetPoints,
   AssetStatus,
   type AssetSummary,
   type MediaItem,
@@ -10,7 +9,6 @@ import {
   RiskLevel,
 } from '@trashegimia/contract/assets';
 import type { Language } from '@trashegimia/contract/common';
-import type { AssetPointColumns } from './asset-points.repo';
 import type { AnswerRow, AssetRow } from './assets.repo';
 import { compareQuestionNr, localize, localizedFields } from './survey-text';
 
@@ -135,20 +133,4 @@ export function answerLine(optionText: string | null, value: string | null, valu
   const first = main?.trim() ? main : null;
   const extra = value2?.trim() ? value2 : null;
   return first !== null && extra !== null ? `${first} — ${extra}` : (first ?? extra ?? '');
-}
-
-/** The first `limit` points of each column; an unknown stored risk level reads as low. */
-export function presentAssetPoints(columns: AssetPointColumns, limit: number): AssetPoints['points'] {
-  const cut = <T>(values: T[]) => values.slice(0, limit);
-  return {
-    id: cut(columns.id),
-    lat: cut(columns.lat),
-    lng: cut(columns.lng),
-    name: cut(columns.name),
-    municipality: cut(columns.municipality),
-    village: cut(columns.village),
-    date: cut(columns.date),
-    risk: cut(columns.risk),
-    riskLevel: cut(columns.riskLevel).map(riskLevelOf),
-  };
 }

@@ -24,7 +24,6 @@ import {
   mediaTypesOf,
   type MediaSummary,
   presentAssetDetail,
-  presentAssetPoints,
   presentAssetSummary,
   presentMediaItem,
 } from './assets.presenter';
@@ -45,7 +44,7 @@ import { resolveFilters } from './asset-filters';
 import { findSubmissionById } from './asset-submission.repo';
 import type { ViewCounter } from './view-counter';
 import type { OptionIndexes } from './option-indexes';
-import { countAssetPoints, selectAssetPoints } from './asset-points.repo';
+import { countAssetPoints, selectAssetPointsJson } from './asset-points.repo';
 import { presentRespondentSummary } from './asset-summary.presenter';
 import { selectAssetCounts } from './asset-summary.repo';
 import { emptyPage, offsetOf, pageMeta, type Paging } from '../../http/paging';
@@ -302,7 +301,7 @@ export async function listAssetPointsJson(
 ): Promise<Buffer> {
   const criteria = { publicOnly: !seesEverything(viewer), datasetId: query.datasetId };
   const search = query.search || undefined;
-  const read = async () => Buffer.from(JSON.stringify(await readAssetPoints(db, { ...criteria, search }, query)));
+  const read = () => readAssetPointsJson(db, { ...criteria, search }, query);
   // Kept: what the map page asks (all points, whole or by risk). A search is one visitor's question,
   // and other limits would let anyone push the kept maps out.
   if (search || query.limit !== MAX_MAP_POINTS) return read();
@@ -316,21 +315,18 @@ export async function listAssetPointsJson(
   );
 }
 
-async function readAssetPoints(
+async function readAssetPointsJson(
   db: Executor,
   criteria: AssetCriteria & { datasetId: number },
   query: z.output<typeof AssetPointsQuery>,
-): Promise<AssetPoints> {
-  // One more than asked tells whether more match. The count (an index-only scan) runs beside the
-  // points rather than after them, and is used only when they were cut.
-  const [columns, total] = await Promise.all([
-    selectAssetPoints(db, criteria, query.riskLevel, query.limit + 1),
+): Promise<Buffer> {
+  // The count (an index-only scan) runs beside the points rather than after them, and is used only
+  // when they were cut.
+  const [{ json, matched }, total] = await Promise.all([
+    selectAssetPointsJson(db, criteria, query.riskLevel, query.limit),
     countAssetPoints(db, criteria, query.riskLevel),
   ]);
-  const truncated = columns.id.length > query.limit;
-  return {
-    datasetId: criteria.datasetId,
-    points: presentAssetPoints(columns, query.limit),
-    meta: { totalItems: truncated ? total : columns.id.length, truncated },
-  };
+  const truncated = matched > query.limit;
+  const meta: AssetPoints['meta'] = { totalItems: truncated ? total : matched, truncated };
+  return Buffer.from(`{"datasetId":${criteria.datasetId},"points":${json},"meta":${JSON.stringify(meta)}}`);
 }
