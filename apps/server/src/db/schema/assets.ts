@@ -86,7 +86,7 @@ export const assets = pgTable(
       t.id.desc().nullsFirst(),
     ),
     // The GIN indexes merge new entries at 256 kB rather than 4 MB: every search reads through the
-    // entries not yet merged, and each batch of views adds its assets' entries again (migration 0013).
+    // entries not yet merged, and each move of views into the assets adds their entries again (migration 0013).
     index('assets_option_ids_idx').using('gin', t.optionIds).with(SMALL_GIN_PENDING_LIST),
     // Text search ('contains', any case or accent: modules/assets/text-search.ts) reads trigrams of
     // the folded text rather than every asset; migration 0008 creates the pg_trgm extension.

@@ -243,9 +243,9 @@ export function assetPageStatement(
  * Public reads of assets are the same for every visitor and change far less often than they are
  * read, so the recent ones are kept in memory (db/read-cache.ts) until the database announces a
  * change to an asset they read, its answers or media (migrations 0011 and 0012), or to the tables
- * they join. A batch of views announces nothing, so what shows view counts is read again after
- * `maxAgeMs`: a detail adds the views its own server wrote since, so only other instances' views
- * wait that long; a page's order by views waits for all. An asset with its answers takes about
+ * they join. Views announce nothing, so what shows view counts is read again after `maxAgeMs`: a
+ * detail adds the views its own server wrote since, so only other instances' views wait that long; a
+ * page's counts wait for all (its order by views follows the counts moved every few minutes). An asset with its answers takes about
  * 7 kB, a page of 20 about 20 kB, a map's points at most 3 MB: at most 14 + 6 + 72 MB.
  */
 export const ASSET_READS = {
