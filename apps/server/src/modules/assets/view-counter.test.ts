@@ -44,17 +44,23 @@ const noErrors = (error: unknown) => {
   throw error;
 };
 
+/** More assets than one statement holds, viewed once, twice, … up to `cycle` times in turn, on a new counter. */
+async function viewedAssets(cycle: number) {
+  const ids = await manyAssets(VIEWS_PER_STATEMENT * 2 + 5);
+  const views = new ViewCounter(database.db, noErrors);
+  ids.forEach((id, i) => {
+    for (let n = 0; n <= i % cycle; n++) views.record(id);
+  });
+  return { ids, views, expected: ids.map((_, i) => (i % cycle) + 1) };
+}
+
 describe('ViewCounter', () => {
   it('writes the views of more assets than one statement holds, each once', async () => {
-    const ids = await manyAssets(VIEWS_PER_STATEMENT * 2 + 5);
-    const views = new ViewCounter(database.db, noErrors);
-    ids.forEach((id, i) => {
-      for (let n = 0; n <= i % 3; n++) views.record(id);
-    });
+    const { ids, views, expected } = await viewedAssets(3);
     await views.close();
     const counts = await viewCounts(ids);
-    expect(ids.map((id) => counts.get(id))).toEqual(ids.map((_, i) => (i % 3) + 1));
-    expect(ids.map((id) => views.written(id))).toEqual(ids.map((_, i) => (i % 3) + 1));
+    expect(ids.map((id) => counts.get(id))).toEqual(expected);
+    expect(ids.map((id) => views.written(id))).toEqual(expected);
   });
 
   it('writes the statements that succeed and keeps the views of one that failed for the next attempt', async () => {
@@ -72,11 +78,7 @@ describe('ViewCounter', () => {
   });
 
   it('moves written views into the counts that order lists, every one once, and drops those of deleted assets', async () => {
-    const ids = await manyAssets(VIEWS_PER_STATEMENT * 2 + 5);
-    const views = new ViewCounter(database.db, noErrors);
-    ids.forEach((id, i) => {
-      for (let n = 0; n <= i % 4; n++) views.record(id);
-    });
+    const { ids, views, expected } = await viewedAssets(4);
     await views.flush();
     // A view of an asset deleted before its views were moved.
     const [deleted] = await manyAssets(1);
@@ -86,7 +88,6 @@ describe('ViewCounter', () => {
 
     expect([...(await viewCounts(ids, 'moved')).values()].every((count) => count === 0)).toBe(true);
     await views.moveIntoAssets();
-    const expected = ids.map((_, i) => (i % 4) + 1);
     const [moved, shown] = [await viewCounts(ids, 'moved'), await viewCounts(ids)];
     expect(ids.map((id) => moved.get(id))).toEqual(expected);
     expect(ids.map((id) => shown.get(id))).toEqual(expected);
