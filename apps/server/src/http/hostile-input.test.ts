@@ -5,11 +5,11 @@ import { sql } from 'drizzle-orm';
 import { ErrorResponse } from '@trashegimia/contract/common';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { rowsOf } from '../db/client';
 import { createAsset, createDataset, createOption, createQuestion, createSurvey, createUser } from '../test/factories';
 import { startTestApp } from '../test/test-app';
 import { openTestDatabase } from '../test/test-database';
 import { asAdmin } from '../test/tokens';
-import { rowsOf } from '../db/client';
 
 /**
  * Every route that takes params, a query or a body gets hostile variants of a request shaped by its
@@ -368,8 +368,6 @@ async function databaseFingerprint(): Promise<string> {
   );
   return JSON.stringify(rowsOf(await database.db.execute(sql.join(perTable, sql` union all `))));
 }
-
-/** The rows of db.execute: PGlite and node-postgres both answer with `rows`. */
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const routes = routesWithInput(registeredRoutes);

@@ -41,7 +41,7 @@ export const assets = pgTable(
     adminNote: text('admin_note'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
-    /** Views up to the last move from recentAssetViews: the order by views; an asset's count adds its recent views. */
+    /** Views up to the last move from recentAssetViews, which order lists by views; an asset's count adds its recent views. */
     viewCount: integer('view_count').notNull().default(0),
     /**
      * Every option the asset's answers chose, kept by a trigger on `answers` (migration 0003). Answer
@@ -86,7 +86,8 @@ export const assets = pgTable(
       t.id.desc().nullsFirst(),
     ),
     // The GIN indexes merge new entries at 256 kB rather than 4 MB: every search reads through the
-    // entries not yet merged, and each move of views into the assets adds their entries again (migration 0013).
+    // entries not yet merged, and each move of views into the assets adds their entries again
+    // (migration 0013).
     index('assets_option_ids_idx').using('gin', t.optionIds).with(SMALL_GIN_PENDING_LIST),
     // Text search ('contains', any case or accent: modules/assets/text-search.ts) reads trigrams of
     // the folded text rather than every asset; migration 0008 creates the pg_trgm extension.

@@ -1,4 +1,4 @@
-import type { RiskLevel } from '@trashegimia/contract/assets';
+import { RiskLevel } from '@trashegimia/contract/assets';
 import { type AnyColumn, type SQL, and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { assets, datasets } from '../../db/schema/index';
@@ -25,7 +25,8 @@ const pointsWhere = (criteria: AssetCriteria, riskLevel: RiskLevel | undefined) 
  * thousands of points, turning them into columns and writing them out again took a seventh of its
  * time under mixed load. The columns are aggregated in one pass over the ordered subquery, so they
  * stay aligned. For the public (a dataset's approved assets) PostgreSQL reads them with
- * assets_dataset_status_date_id_idx when the limit is a small part of the dataset, else scans and sorts.
+ * assets_dataset_status_date_id_idx when the limit is a small part of the dataset, else scans and
+ * sorts.
  */
 export async function selectAssetPointsJson(
   db: Executor,
@@ -46,7 +47,7 @@ export async function selectAssetPointsJson(
       risk: assets.risk,
       // An unknown stored risk level reads as low, as everywhere else (riskLevelOf).
       riskLevel:
-        sql<string>`case when ${assets.riskLevel} in ('high', 'medium') then ${assets.riskLevel} else 'low' end`.as(
+        sql<string>`case when ${assets.riskLevel} in ${RiskLevel.options} then ${assets.riskLevel} else 'low' end`.as(
           'risk_level',
         ),
     })

@@ -140,6 +140,13 @@ describe('GET /api/surveys/assets/points', () => {
     expect(body.meta.totalItems).toBe(4);
   });
 
+  it('shows a stored risk level it does not know as low, as every other call does', async () => {
+    const { dataset, assets: mapped } = await mappedDataset();
+    await database.db.update(assets).set({ riskLevel: 'extreme' }).where(eq(assets.id, mapped.lidhja.id));
+    const body = await points(`datasetId=${dataset.id}`);
+    expect(body.items.find((item) => item.id === mapped.lidhja.id)?.riskLevel).toBe('low');
+  });
+
   it('narrows by risk level and by text over name, municipality and village, ignoring accents', async () => {
     const { dataset, assets } = await mappedDataset();
     const ids = async (query: string) => (await points(`datasetId=${dataset.id}&${query}`)).items.map((i) => i.id);

@@ -245,8 +245,9 @@ export function assetPageStatement(
  * change to an asset they read, its answers or media (migrations 0011 and 0012), or to the tables
  * they join. Views announce nothing, so what shows view counts is read again after `maxAgeMs`: a
  * detail adds the views its own server wrote since, so only other instances' views wait that long; a
- * page's counts wait for all (its order by views follows the counts moved every few minutes). An asset with its answers takes about
- * 7 kB, a page of 20 about 20 kB, a map's points at most 3 MB: at most 14 + 6 + 72 MB.
+ * page's counts wait for all (its order by views follows the counts moved every few minutes). An
+ * asset with its answers takes about 7 kB, a page of 20 about 20 kB, a map's points at most 3 MB: at
+ * most 14 + 6 + 72 MB.
  */
 export const ASSET_READS = {
   detail: { maxEntries: 2_000, maxAgeMs: 60_000 },
@@ -579,8 +580,9 @@ export type ExportCursor = { date: string; id: string };
 /**
  * One keyset batch in (date, id) order, each asset with the columns an export writes and its
  * answers: the row comparison continues exactly after the cursor, whatever the batch size, and each
- * batch is an index range scan rather than an ever-growing OFFSET. One prepared statement per batch (a whole-dataset export makes
- * hundreds): building the SQL and a second round trip for the answers cost as much as the rows.
+ * batch is an index range scan rather than an ever-growing OFFSET. One prepared statement per batch
+ * (a whole-dataset export makes hundreds): building the SQL and a second round trip for the answers
+ * cost as much as the rows.
  */
 export async function selectExportBatch(
   db: Executor,

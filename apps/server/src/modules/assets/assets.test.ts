@@ -22,9 +22,9 @@ import {
   createUser,
 } from '../../test/factories';
 import { startTestApp } from '../../test/test-app';
-import { assetColumns } from './assets.repo';
 import { openTestDatabase } from '../../test/test-database';
 import { asAdmin, asGuest, asUser } from '../../test/tokens';
+import { assetColumns } from './assets.repo';
 
 let database: DatabaseHandle;
 let app: App;
