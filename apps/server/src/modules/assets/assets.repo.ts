@@ -246,8 +246,8 @@ export function assetPageStatement(
  * they join. Views announce nothing, so what shows view counts is read again after `maxAgeMs`: a
  * detail adds the views its own server wrote since, so only other instances' views wait that long; a
  * page's counts wait for all (its order by views follows the counts moved every few minutes). An
- * asset with its answers takes about 7 kB, a page of 20 about 20 kB, a map's points at most 3 MB: at
- * most 14 + 6 + 72 MB.
+ * asset with its answers (bare: their texts are the survey's, kept once) takes about 4 kB, a page of
+ * 20 about 20 kB, a map's points at most 3 MB: at most 8 + 6 + 72 MB.
  */
 export const ASSET_READS = {
   detail: { maxEntries: 2_000, maxAgeMs: 60_000 },
@@ -380,22 +380,22 @@ export async function findAsset(db: Executor, id: string, publicOnly: boolean): 
 }
 
 /**
- * The asset with its media and its answers (with their questions and chosen options) in one
- * statement: every detail view reads it, and a second round trip for the answers cost as much as
- * the rest of the call.
+ * The asset with its media and its stored answers in one statement: every detail view reads it,
+ * and a second round trip for the answers cost as much as the rest of the call. The answers come
+ * bare, as tuples; their questions' and options' texts are the survey's, kept apart (answer-texts.ts).
  */
 export async function findAssetDetail(
   db: Executor,
   id: string,
   publicOnly: boolean,
-): Promise<{ asset: ListedAssetRow; answers: AnswerRow[] } | undefined> {
+): Promise<{ asset: ListedAssetRow; answers: AnswerTuple[] } | undefined> {
   const [row] = await runPrepared(
     db,
     'asset_detail',
     String(publicOnly),
     () =>
       db
-        .select({ ...assetColumns, ...mediaColumns, answers: answersOfAsset })
+        .select({ ...assetColumns, ...mediaColumns, answers: answerTuplesOfAsset })
         .from(assets)
         .innerJoin(datasets, eq(datasets.id, assets.datasetId))
         .where(assetWithId(publicOnly))
@@ -403,35 +403,8 @@ export async function findAssetDetail(
     { id },
   );
   if (!row) return undefined;
-  const { answers: answerRows, ...asset } = row;
-  for (const answer of answerRows) shareQuestionTexts(answer);
-  return { asset, answers: answerRows.map((answer) => ({ assetId: id, ...answer })) };
-}
-
-/** One copy of each question's and option's text, however many kept assets hold it. */
-function shareQuestionTexts(answer: Omit<AnswerRow, 'assetId'>) {
-  answer.questionNr = shared(answer.questionNr);
-  answer.questionType = shared(answer.questionType);
-  answer.questionIdentifier = shared(answer.questionIdentifier);
-  answer.titleXk = shared(answer.titleXk);
-  answer.titleEn = shared(answer.titleEn);
-  answer.titleSr = shared(answer.titleSr);
-  answer.optionDescriptionXk = shared(answer.optionDescriptionXk);
-  answer.optionDescriptionEn = shared(answer.optionDescriptionEn);
-  answer.optionDescriptionSr = shared(answer.optionDescriptionSr);
-}
-
-/** Question and option texts seen, each once; they are few, but start again if edits pile up. */
-const sharedTexts = new Map<string, string>();
-const MAX_SHARED_TEXTS = 50_000;
-
-function shared<Text extends string | null>(text: Text): Text {
-  if (text === null) return text;
-  const known = sharedTexts.get(text);
-  if (known !== undefined) return known as Text;
-  if (sharedTexts.size >= MAX_SHARED_TEXTS) sharedTexts.clear();
-  sharedTexts.set(text, text);
-  return text;
+  const { answers: answerTuples, ...asset } = row;
+  return { asset, answers: answerTuples ?? [] };
 }
 
 /** The asset of the placeholder `id`, if the viewer may see it; needs `datasets` joined. */
@@ -466,8 +439,8 @@ export async function moveRecentViews(db: Executor, limit: number): Promise<numb
   return rowsOf<{ moved: number }>(result)[0]?.moved ?? 0;
 }
 
+/** A stored answer with its question's and option's texts, as a detail shows it. */
 export type AnswerRow = {
-  assetId: string;
   questionId: number;
   questionNr: string;
   questionType: string | null;
@@ -484,34 +457,87 @@ export type AnswerRow = {
   optionDescriptionSr: string | null;
 };
 
-/** The asset's answers in the order they were stored (question order is the caller's), as one JSON value. */
-const answersOfAsset = sql<Omit<AnswerRow, 'assetId'>[]>`(
-  select coalesce(json_agg(json_build_object(
-    'questionId', ${answers.questionId}, 'questionNr', ${questions.questionNr},
-    'questionType', ${questions.questionType}, 'questionIdentifier', ${questions.questionIdentifier},
-    'titleXk', ${questions.titleXk}, 'titleEn', ${questions.titleEn}, 'titleSr', ${questions.titleSr},
-    'optionId', ${answers.optionId}, 'optionOrder', ${questionOptions.optionOrder},
-    'value', ${answers.value}, 'value2', ${answers.value2},
-    'optionDescriptionXk', ${questionOptions.descriptionXk},
-    'optionDescriptionEn', ${questionOptions.descriptionEn},
-    'optionDescriptionSr', ${questionOptions.descriptionSr}
-  ) order by ${answers.id}), '[]'::json)
-  from ${answers}
-  join ${questions} on ${questions.id} = ${answers.questionId}
-  left join ${questionOptions} on ${questionOptions.id} = ${answers.optionId}
-  where ${answers.assetId} = ${assets.id})`;
-
 /** [questionId, optionId, value, value2] in the order they were stored. */
 export type AnswerTuple = [number, number | null, string | null, string | null];
 
 /**
  * The asset's answers as tuples, aggregated by the database: a hundred small JSON documents parse
- * far faster than three thousand rows (exports). Null when it has none.
+ * far faster than three thousand rows (exports), and joining each answer to its question's and
+ * option's texts cost the database three times as much as reading them (details). Null when it has
+ * none.
  */
 const answerTuplesOfAsset = sql<AnswerTuple[] | null>`(
   select json_agg(json_build_array(${answers.questionId}, ${answers.optionId}, ${answers.value}, ${answers.value2}) order by ${answers.id})
   from ${answers}
   where ${answers.assetId} = ${assets.id})`;
+
+/** A question's texts, as an answer shows them. */
+export type QuestionText = Pick<
+  AnswerRow,
+  'questionNr' | 'questionType' | 'questionIdentifier' | 'titleXk' | 'titleEn' | 'titleSr'
+>;
+/** An option's texts, as an answer shows them. */
+export type OptionText = Pick<
+  AnswerRow,
+  'optionOrder' | 'optionDescriptionXk' | 'optionDescriptionEn' | 'optionDescriptionSr'
+>;
+export type AnswerTexts = { questions: Map<number, QuestionText>; options: Map<number, OptionText> };
+
+/**
+ * The texts answers are shown with, by id: a survey's questions and every option they offer (their
+ * own or borrowed, deleted ones too: old answers point at them); or just these questions and options.
+ */
+export async function selectAnswerTexts(
+  db: Executor,
+  of: { surveyId: number } | { questionIds: number[]; optionIds: number[] },
+): Promise<AnswerTexts> {
+  const ofIds = (column: SQLWrapper, ids: number[]) => (ids.length > 0 ? inArray(column, ids) : undefined);
+  const [questionsWhere, optionsWhere] =
+    'surveyId' in of
+      ? [
+          eq(questions.surveyId, of.surveyId),
+          inArray(
+            questionOptions.questionId,
+            db
+              .select({ id: sql`coalesce(${questions.optionsSourceQuestionId}, ${questions.id})` })
+              .from(questions)
+              .where(eq(questions.surveyId, of.surveyId)),
+          ),
+        ]
+      : [ofIds(questions.id, of.questionIds), ofIds(questionOptions.id, of.optionIds)];
+  const [questionRows, optionRows] = await Promise.all([
+    questionsWhere
+      ? db
+          .select({
+            id: questions.id,
+            questionNr: questions.questionNr,
+            questionType: questions.questionType,
+            questionIdentifier: questions.questionIdentifier,
+            titleXk: questions.titleXk,
+            titleEn: questions.titleEn,
+            titleSr: questions.titleSr,
+          })
+          .from(questions)
+          .where(questionsWhere)
+      : [],
+    optionsWhere
+      ? db
+          .select({
+            id: questionOptions.id,
+            optionOrder: questionOptions.optionOrder,
+            optionDescriptionXk: questionOptions.descriptionXk,
+            optionDescriptionEn: questionOptions.descriptionEn,
+            optionDescriptionSr: questionOptions.descriptionSr,
+          })
+          .from(questionOptions)
+          .where(optionsWhere)
+      : [],
+  ]);
+  return {
+    questions: new Map(questionRows.map(({ id, ...text }) => [id, text])),
+    options: new Map(optionRows.map(({ id, ...text }) => [id, text])),
+  };
+}
 
 /** Every option (deleted ones too: old answers point at them) the questions offer, their own or borrowed. */
 export async function selectOptionTexts(db: Executor, questionIds: number[]) {

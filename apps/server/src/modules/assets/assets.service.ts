@@ -40,6 +40,7 @@ import {
   selectFirstPhotoPath,
   selectMedia,
 } from './assets.repo';
+import { answerRowsOf } from './answer-texts';
 import { resolveFilters } from './asset-filters';
 import { findSubmissionById } from './asset-submission.repo';
 import type { ViewCounter } from './view-counter';
@@ -218,8 +219,11 @@ export async function getAssetDetail(
   const { asset, answers } = found;
   if (views && countsAsView(viewer)) views.record(id);
   const viewCount = asset.viewCount + (views ? views.written(id) - viewsWritten + views.unwritten(id) : 0);
-  const media = await mediaSummary(options.blobs, asset);
-  return presentAssetDetail({ ...asset, viewCount }, media, !publicOnly, answers, language);
+  const [media, answerRows] = await Promise.all([
+    mediaSummary(options.blobs, asset),
+    answerRowsOf(db, asset.surveyId, answers),
+  ]);
+  return presentAssetDetail({ ...asset, viewCount }, media, !publicOnly, answerRows, language);
 }
 
 /** The asset's media with signed URLs; 404 as for the detail. */

@@ -11,6 +11,8 @@ import {
   assets as assetsTable,
   datasets as datasetsTable,
   devices,
+  questionOptions as questionOptionsTable,
+  questions as questionsTable,
 } from '../../db/schema/index';
 import {
   createAsset,
@@ -299,6 +301,33 @@ describe('GET /api/surveys/assets/:id', () => {
     expect(serbian.answers[0].optionDescription).toBe('Gur');
   });
 
+  it("shows an answer whose question or option is not its survey's own with their texts all the same", async () => {
+    const db = database.db;
+    const { asset, questions } = await assetWithAnswers();
+    const elsewhere = await createSurvey(db);
+    const movedQuestion = await createQuestion(db, elsewhere.id, {
+      questionNr: '1.1',
+      titleXk: 'Pronari',
+      titleEn: 'Owner',
+    });
+    const foreignOption = await createOption(db, movedQuestion.id, { value: 'Shteti', descriptionEn: 'The state' });
+    await db.insert(answersTable).values([
+      { assetId: asset.id, questionId: movedQuestion.id, value: 'Komuna' },
+      { assetId: asset.id, questionId: questions.q10.id, optionId: foreignOption.id, value: 'Shteti' },
+    ]);
+
+    const body = (await get(`/api/surveys/assets/${asset.id}`, { language: 'en' })).json();
+    expect(body.answers).toHaveLength(6);
+    expect(body.answers[0]).toMatchObject({ questionId: movedQuestion.id, title: 'Owner', value: 'Komuna' });
+    expect(body.answers).toContainEqual(
+      expect.objectContaining({
+        questionId: questions.q10.id,
+        optionId: foreignOption.id,
+        optionDescription: 'The state',
+      }),
+    );
+  });
+
   it('does not count a HEAD request as a view', async () => {
     const { asset } = await assetWithAnswers();
     await app.inject({ method: 'HEAD', url: `/api/surveys/assets/${asset.id}` });
@@ -483,6 +512,24 @@ describe("visitors' reads of assets, kept in memory", () => {
 
     await createAsset(database.db, { surveyId: survey.id, datasetId: dataset.id });
     expect((await page()).meta.totalItems).toBe(2);
+  });
+
+  it("show a question's or an option's edited text at once", async () => {
+    const { asset, questions } = await assetWithAnswers();
+    const detail = async () => (await get(`/api/surveys/assets/${asset.id}`, { language: 'en' })).json();
+    expect((await detail()).answers[0]).toMatchObject({ title: 'Materials', optionDescription: 'Stone' });
+
+    await database.db
+      .update(questionsTable)
+      .set({ titleEn: 'Building materials' })
+      .where(eq(questionsTable.id, questions.q2.id));
+    expect((await detail()).answers[0]).toMatchObject({ title: 'Building materials', optionDescription: 'Stone' });
+
+    await database.db
+      .update(questionOptionsTable)
+      .set({ descriptionEn: 'Stone masonry' })
+      .where(eq(questionOptionsTable.questionId, questions.q2.id));
+    expect((await detail()).answers[0]).toMatchObject({ optionDescription: 'Stone masonry' });
   });
 
   it('hide an asset as soon as an administrator rejects it, or its dataset goes offline', async () => {
