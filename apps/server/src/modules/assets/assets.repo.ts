@@ -10,6 +10,7 @@ import {
   questions,
   recentAssetViews,
 } from '../../db/schema/index';
+import { batchedRead } from '../../db/batched-read';
 import { type Bind, Bindings, bindInline, runPrepared } from '../../db/prepared';
 import { type ReadDependency, type ReadOptions, cachedRead } from '../../db/read-cache';
 import { containsPattern, matchesPattern } from './text-search';
@@ -247,22 +248,23 @@ export function assetPageStatement(
  * detail adds the views its own server wrote since, so only other instances' views wait that long; a
  * page's counts wait for all (its order by views follows the counts moved every few minutes). An
  * asset with its answers (bare: their texts are the survey's, kept once) takes about 4 kB, a page of
- * 20 about 20 kB, a map's points at most 3 MB: at most 8 + 6 + 72 MB.
+ * 20 about 20 kB, an asset as a page lists it about 1.4 kB, a map's points at most 3 MB: at most
+ * 8 + 6 + 7 + 72 MB.
  */
 export const ASSET_READS = {
   detail: { maxEntries: 2_000, maxAgeMs: 60_000 },
   page: { maxEntries: 300, maxAgeMs: 10_000 },
+  /** One asset as a page lists it (selectListedAssets). */
+  row: { maxEntries: 5_000, maxAgeMs: 10_000 },
   /** A map's points as JSON in UTF-8: 20,000 (the most one holds) are about 3 MB. */
   points: { maxEntries: 24 },
 } satisfies Record<string, ReadOptions>;
 
-/** What a read of one asset with its answers depends on. */
-export const oneAssetReads = (id: string): ReadDependency[] => [
-  [assets, `asset:${id}`],
-  datasets,
-  questions,
-  questionOptions,
-];
+/**
+ * What a read of one asset depends on: the asset (its answers and media announce it too) and
+ * datasets (its dataset's name, whether it is active).
+ */
+export const oneAssetReads = (id: string): ReadDependency[] => [[assets, `asset:${id}`], datasets];
 
 /**
  * What a read of a dataset's assets depends on: those its reader may see (the public sees approved
@@ -352,9 +354,39 @@ function countFromTotals(db: Executor, criteria: AssetCriteria, bind: Bind = bin
     );
 }
 
-/** These assets, in this order, as a page lists them; any the viewer may no longer see is left out. */
+/**
+ * These assets, in this order, as a page lists them; any the viewer may no longer see is left out.
+ * Each row is kept in memory (ASSET_READS.row) until the database announces a change to its asset
+ * (answers and media included) or to datasets: the filtered pages of a dataset share most of their
+ * rows (the newest that match), so a page asked for the first time is mostly answered from memory.
+ * The rows not kept are read together, with those other pages ask for at the same moment.
+ */
 async function selectListedAssets(db: Executor, ids: string[], publicOnly: boolean): Promise<ListedAssetRow[]> {
-  if (ids.length === 0) return [];
+  const readRow = listedAssetReader(db, publicOnly);
+  const rows = await Promise.all(
+    ids.map((id) =>
+      cachedRead(db, 'listed_asset', `${id}:${publicOnly}`, oneAssetReads(id), () => readRow(id), ASSET_READS.row),
+    ),
+  );
+  return rows.filter((row) => row !== undefined);
+}
+
+type ListedAssetReader = (id: string) => Promise<ListedAssetRow | undefined>;
+const listedAssetReaders = new WeakMap<Executor, { public: ListedAssetReader; all: ListedAssetReader }>();
+
+function listedAssetReader(db: Executor, publicOnly: boolean): ListedAssetReader {
+  let readers = listedAssetReaders.get(db);
+  if (!readers) {
+    readers = {
+      public: batchedRead((ids) => readListedAssets(db, ids, true)),
+      all: batchedRead((ids) => readListedAssets(db, ids, false)),
+    };
+    listedAssetReaders.set(db, readers);
+  }
+  return publicOnly ? readers.public : readers.all;
+}
+
+async function readListedAssets(db: Executor, ids: string[], publicOnly: boolean) {
   const rows = await runPrepared(
     db,
     'listed_assets',
@@ -369,8 +401,7 @@ async function selectListedAssets(db: Executor, ids: string[], publicOnly: boole
         ),
     { ids },
   );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return new Map<string, ListedAssetRow>(rows.map((row) => [row.id, row]));
 }
 
 /** The asset with its media, whatever reads it (media list, existence checks). */

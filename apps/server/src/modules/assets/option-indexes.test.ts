@@ -2,7 +2,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { answers, assets, datasets } from '../../db/schema/index';
-import { createAsset, createDataset, createOption, createQuestion, createSurvey } from '../../test/factories';
+import {
+  createAsset,
+  createDataset,
+  createMedia,
+  createOption,
+  createQuestion,
+  createSurvey,
+} from '../../test/factories';
 import { openTestDatabase } from '../../test/test-database';
 import { type AssetCriteria, type AssetSort, type ResolvedFilter, selectAssetPage } from './assets.repo';
 import { OptionIndexes } from './option-indexes';
@@ -158,6 +165,25 @@ describe('OptionIndexes', () => {
     expect(await matches()).toEqual({ ids: [], total: 0 });
     await db.update(datasets).set({ isActive: true }).where(eq(datasets.id, dataset.id));
     expect((await matches()).total).toBe(17);
+  });
+
+  it("shows an asset's new name and photo, and its rejection, at once in the rows of a page it found", async () => {
+    const db = database.db;
+    const { dataset, municipality, towns } = await filteredDataset();
+    const inPeje = criteriaOf(dataset.id, [{ questionId: municipality.id, optionIds: [towns[0]!.id] }]);
+    await fromIndex(inPeje);
+    const page = async () =>
+      (await selectAssetPage(db, inPeje, newest, firstPage, () => indexes.page(inPeje, newest, firstPage))).rows;
+    const first = (await page())[0]!;
+
+    await db.update(assets).set({ name: 'Kulla e Jasharëve' }).where(eq(assets.id, first.id));
+    expect((await page())[0]).toMatchObject({ id: first.id, name: 'Kulla e Jasharëve', photoPath: null });
+
+    await createMedia(db, first.id);
+    expect((await page())[0]).toMatchObject({ id: first.id, photoPath: expect.any(String), mediaTypes: ['PHOTO'] });
+
+    await db.update(assets).set({ status: 'REJECTED' }).where(eq(assets.id, first.id));
+    expect((await page()).map((row) => row.id)).not.toContain(first.id);
   });
 
   it('lets the database answer while it builds again after a change of many assets at once', async () => {
