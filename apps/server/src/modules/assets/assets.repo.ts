@@ -248,14 +248,16 @@ export function assetPageStatement(
  * detail adds the views its own server wrote since, so only other instances' views wait that long; a
  * page's counts wait for all (its order by views follows the counts moved every few minutes). An
  * asset with its answers (bare: their texts are the survey's, kept once) takes about 4 kB, a page of
- * 20 about 20 kB, an asset as a page lists it about 1.4 kB, a map's points at most 3 MB: at most
- * 8 + 6 + 7 + 72 MB.
+ * 20 about 20 kB, an asset as a page lists it about 1.4 kB, an asset's media list a few hundred
+ * bytes, a map's points at most 3 MB: at most 8 + 6 + 7 + 1 + 72 MB.
  */
 export const ASSET_READS = {
   detail: { maxEntries: 2_000, maxAgeMs: 60_000 },
   page: { maxEntries: 300, maxAgeMs: 10_000 },
   /** One asset as a page lists it (selectListedAssets). */
   row: { maxEntries: 5_000, maxAgeMs: 10_000 },
+  /** One asset's media list, a few hundred bytes. */
+  media: { maxEntries: 2_000 },
   /** A map's points as JSON in UTF-8: 20,000 (the most one holds) are about 3 MB. */
   points: { maxEntries: 24 },
 } satisfies Record<string, ReadOptions>;
@@ -591,18 +593,33 @@ export async function selectOptionTexts(db: Executor, questionIds: number[]) {
     .where(inArray(questionOptions.questionId, offered));
 }
 
+/** The asset's media in the order they were added; kept in memory (ASSET_READS.media) until the asset changes. */
 export async function selectMedia(db: Executor, assetId: string) {
-  return runPrepared(
+  return cachedRead(
     db,
     'asset_media',
-    '',
+    assetId,
+    oneAssetReads(assetId),
     () =>
-      db
-        .select({ id: media.id, path: media.path, type: media.type, contentType: media.contentType, size: media.size })
-        .from(media)
-        .where(eq(media.assetId, sql.placeholder('assetId')))
-        .orderBy(media.id),
-    { assetId },
+      runPrepared(
+        db,
+        'asset_media',
+        '',
+        () =>
+          db
+            .select({
+              id: media.id,
+              path: media.path,
+              type: media.type,
+              contentType: media.contentType,
+              size: media.size,
+            })
+            .from(media)
+            .where(eq(media.assetId, sql.placeholder('assetId')))
+            .orderBy(media.id),
+        { assetId },
+      ),
+    ASSET_READS.media,
   );
 }
 

@@ -233,10 +233,9 @@ export async function listAssetMedia(
   viewer: TokenClaims | null,
   id: string,
 ): Promise<MediaList> {
-  if (!(await findAsset(db, id, !seesEverything(viewer))) && !(await isOwnSubmission(db, viewer, id))) {
-    throw assetNotFound();
-  }
-  const rows = await selectMedia(db, id);
+  // Read together: the list is only shown once the asset is known to be the viewer's to see.
+  const [asset, rows] = await Promise.all([findAsset(db, id, !seesEverything(viewer)), selectMedia(db, id)]);
+  if (!asset && !(await isOwnSubmission(db, viewer, id))) throw assetNotFound();
   const items = await Promise.all(
     rows.map(async (row) => {
       const url = await signedUrl(blobs, row.path);

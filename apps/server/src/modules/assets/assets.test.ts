@@ -506,8 +506,11 @@ describe("visitors' reads of assets, kept in memory", () => {
       .where(eq(answersTable.assetId, asset.id));
     expect((await detail()).json().answers[0].value).toBe('Mure guri, çati e re');
 
+    const mediaList = async () => (await get(`/api/surveys/assets/${asset.id}/media`)).json().items;
+    expect(await mediaList()).toEqual([]);
     await createMedia(database.db, asset.id);
     expect((await detail()).json().photoUrl).toEqual(expect.any(String));
+    expect(await mediaList()).toEqual([expect.objectContaining({ type: 'PHOTO', url: expect.any(String) })]);
     expect((await page()).items[0].photoUrl).toEqual(expect.any(String));
 
     await createAsset(database.db, { surveyId: survey.id, datasetId: dataset.id });
