@@ -373,20 +373,29 @@ async function selectListedAssets(db: Executor, ids: string[], publicOnly: boole
   return rows.filter((row) => row !== undefined);
 }
 
-type ListedAssetReader = (id: string) => Promise<ListedAssetRow | undefined>;
-const listedAssetReaders = new WeakMap<Executor, { public: ListedAssetReader; all: ListedAssetReader }>();
-
-function listedAssetReader(db: Executor, publicOnly: boolean): ListedAssetReader {
-  let readers = listedAssetReaders.get(db);
-  if (!readers) {
-    readers = {
-      public: batchedRead((ids) => readListedAssets(db, ids, true)),
-      all: batchedRead((ids) => readListedAssets(db, ids, false)),
-    };
-    listedAssetReaders.set(db, readers);
-  }
-  return publicOnly ? readers.public : readers.all;
+/**
+ * Reads of one asset at a time, gathered per database (batchedRead) into one statement for the
+ * public's and one for administrators': under load, many visitors' reads share a round trip.
+ */
+function assetReaders<Value>(
+  readMany: (db: Executor, ids: string[], publicOnly: boolean) => Promise<Map<string, Value>>,
+) {
+  type Reader = (id: string) => Promise<Value | undefined>;
+  const byDatabase = new WeakMap<Executor, { public: Reader; all: Reader }>();
+  return (db: Executor, publicOnly: boolean): Reader => {
+    let readers = byDatabase.get(db);
+    if (!readers) {
+      readers = {
+        public: batchedRead((ids) => readMany(db, ids, true)),
+        all: batchedRead((ids) => readMany(db, ids, false)),
+      };
+      byDatabase.set(db, readers);
+    }
+    return publicOnly ? readers.public : readers.all;
+  };
 }
+
+const listedAssetReader = assetReaders(readListedAssets);
 
 async function readListedAssets(db: Executor, ids: string[], publicOnly: boolean) {
   const rows = await runPrepared(
@@ -398,9 +407,7 @@ async function readListedAssets(db: Executor, ids: string[], publicOnly: boolean
         .select({ ...assetColumns, ...mediaColumns })
         .from(assets)
         .innerJoin(datasets, eq(datasets.id, assets.datasetId))
-        .where(
-          and(sql`${assets.id} = any(${sql.placeholder('ids')}::uuid[])`, publicOnly ? publicVisibility() : undefined),
-        ),
+        .where(assetsWithIds(publicOnly)),
     { ids },
   );
   return new Map<string, ListedAssetRow>(rows.map((row) => [row.id, row]));
@@ -416,33 +423,37 @@ export async function findAsset(db: Executor, id: string, publicOnly: boolean): 
  * The asset with its media and its stored answers in one statement: every detail view reads it,
  * and a second round trip for the answers cost as much as the rest of the call. The answers come
  * bare, as tuples; their questions' and options' texts are the survey's, kept apart (answer-texts.ts).
+ * Details asked for at the same moment are read together.
  */
 export async function findAssetDetail(
   db: Executor,
   id: string,
   publicOnly: boolean,
 ): Promise<{ asset: ListedAssetRow; answers: AnswerTuple[] } | undefined> {
-  const [row] = await runPrepared(
+  return assetDetailReader(db, publicOnly)(id);
+}
+
+const assetDetailReader = assetReaders(readAssetDetails);
+
+async function readAssetDetails(db: Executor, ids: string[], publicOnly: boolean) {
+  const rows = await runPrepared(
     db,
-    'asset_detail',
+    'asset_details',
     String(publicOnly),
     () =>
       db
         .select({ ...assetColumns, ...mediaColumns, answers: answerTuplesOfAsset })
         .from(assets)
         .innerJoin(datasets, eq(datasets.id, assets.datasetId))
-        .where(assetWithId(publicOnly))
-        .limit(1),
-    { id },
+        .where(assetsWithIds(publicOnly)),
+    { ids },
   );
-  if (!row) return undefined;
-  const { answers: answerTuples, ...asset } = row;
-  return { asset, answers: answerTuples ?? [] };
+  return new Map(rows.map(({ answers: answerTuples, ...asset }) => [asset.id, { asset, answers: answerTuples ?? [] }]));
 }
 
-/** The asset of the placeholder `id`, if the viewer may see it; needs `datasets` joined. */
-const assetWithId = (publicOnly: boolean) =>
-  and(eq(assets.id, sql.placeholder('id')), publicOnly ? publicVisibility() : undefined);
+/** The assets of the placeholder `ids` that the viewer may see; needs `datasets` joined. */
+const assetsWithIds = (publicOnly: boolean) =>
+  and(sql`${assets.id} = any(${sql.placeholder('ids')}::uuid[])`, publicOnly ? publicVisibility() : undefined);
 
 /** Adds views to the assets' recent views (see recentAssetViews). */
 export async function addViews(db: Executor, views: Map<string, number>): Promise<void> {
@@ -504,17 +515,17 @@ const answerTuplesOfAsset = sql<AnswerTuple[] | null>`(
   from ${answers}
   where ${answers.assetId} = ${assets.id})`;
 
-/** A question's texts, as an answer shows them. */
-export type QuestionText = Pick<
-  AnswerRow,
-  'questionNr' | 'questionType' | 'questionIdentifier' | 'titleXk' | 'titleEn' | 'titleSr'
->;
-/** An option's texts, as an answer shows them. */
-export type OptionText = Pick<
-  AnswerRow,
-  'optionOrder' | 'optionDescriptionXk' | 'optionDescriptionEn' | 'optionDescriptionSr'
->;
-export type AnswerTexts = { questions: Map<number, QuestionText>; options: Map<number, OptionText> };
+/** The texts answers are shown with, by id: their questions' and their chosen options'. */
+export type AnswerTexts = {
+  questions: Map<
+    number,
+    Pick<AnswerRow, 'questionNr' | 'questionType' | 'questionIdentifier' | 'titleXk' | 'titleEn' | 'titleSr'>
+  >;
+  options: Map<
+    number,
+    Pick<AnswerRow, 'optionOrder' | 'optionDescriptionXk' | 'optionDescriptionEn' | 'optionDescriptionSr'>
+  >;
+};
 
 /**
  * The texts answers are shown with, by id: a survey's questions and every option they offer (their

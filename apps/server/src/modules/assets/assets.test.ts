@@ -328,6 +328,26 @@ describe('GET /api/surveys/assets/:id', () => {
     );
   });
 
+  it('gives each of many details asked for at once its own asset and answers, read together', async () => {
+    const db = database.db;
+    const { survey, make } = await freshSurvey();
+    const question = await createQuestion(db, survey.id, { questionType: 'TEXT', titleEn: 'Notes' });
+    const made = await Promise.all(
+      ['Ura e Fshejtë', 'Hamami i Madh', 'Kalaja e Novobërdës'].map((name) =>
+        make({ name, answers: [{ questionId: question.id, value: `Shënim për ${name}` }] }),
+      ),
+    );
+    const hidden = await make({ name: 'Në shqyrtim', status: 'UPLOADED' });
+
+    const answers = await Promise.all([...made, hidden].map((asset) => get(`/api/surveys/assets/${asset.id}`)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 404]);
+    made.forEach((asset, i) => {
+      const body = answers[i]!.json();
+      expect(body).toMatchObject({ id: asset.id, name: asset.name });
+      expect(body.answers).toEqual([expect.objectContaining({ value: `Shënim për ${asset.name}` })]);
+    });
+  });
+
   it('does not count a HEAD request as a view', async () => {
     const { asset } = await assetWithAnswers();
     await app.inject({ method: 'HEAD', url: `/api/surveys/assets/${asset.id}` });
