@@ -26,5 +26,10 @@ describe('batchedRead', () => {
     expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     fail = false;
     expect(await read('a')).toBe('a');
+
+    const throwing = batchedRead((): Promise<Map<string, string>> => {
+      throw new Error('statement could not be built');
+    });
+    await expect(throwing('a')).rejects.toThrow('statement could not be built');
   });
 });

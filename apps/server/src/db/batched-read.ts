@@ -11,7 +11,8 @@ export function batchedRead<Key, Value>(
   let batch: Map<Key, Caller[]> | undefined;
   const readBatch = (waiting: NonNullable<typeof batch>) => {
     batch = undefined;
-    readMany([...waiting.keys()]).then(
+    // A readMany that throws rather than rejects fails its callers all the same.
+    new Promise<Map<Key, Value>>((resolve) => resolve(readMany([...waiting.keys()]))).then(
       (values) => waiting.forEach((callers, key) => callers.forEach((caller) => caller.resolve(values.get(key)))),
       (error: unknown) => waiting.forEach((callers) => callers.forEach((caller) => caller.reject(error))),
     );
