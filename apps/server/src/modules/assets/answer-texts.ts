@@ -1,7 +1,13 @@
 import type { Executor } from '../../db/client';
 import { cachedRead } from '../../db/read-cache';
 import { questionOptions, questions } from '../../db/schema/index';
-import { type AnswerRow, type AnswerTexts, type AnswerTuple, selectAnswerTexts } from './assets.repo';
+import {
+  type AnswerRow,
+  type AnswerTexts,
+  type AnswerTuple,
+  selectAnswerTextsOf,
+  selectSurveyAnswerTexts,
+} from './assets.repo';
 
 /** Surveys whose texts are kept; one survey's questions and options take some tens of kB. */
 const SURVEY_TEXTS = { maxEntries: 200 };
@@ -19,7 +25,7 @@ export async function answerRowsOf(db: Executor, surveyId: number, tuples: Answe
     'survey_answer_texts',
     String(surveyId),
     [questions, questionOptions],
-    () => selectAnswerTexts(db, { surveyId }),
+    () => selectSurveyAnswerTexts(db, surveyId),
     SURVEY_TEXTS,
   );
   const strays = await straysOf(db, ofSurvey, tuples);
@@ -52,5 +58,5 @@ async function straysOf(db: Executor, known: AnswerTexts, tuples: AnswerTuple[])
     if (optionId !== null && !known.options.has(optionId)) optionIds.add(optionId);
   }
   if (questionIds.size === 0 && optionIds.size === 0) return undefined;
-  return selectAnswerTexts(db, { questionIds: [...questionIds], optionIds: [...optionIds] });
+  return selectAnswerTextsOf(db, [...questionIds], [...optionIds]);
 }

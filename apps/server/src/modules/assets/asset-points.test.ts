@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 /** The columns read back as one object per asset, as the map uses them. */
-const rowsOf = ({ points }: AssetPoints) =>
+const pointRows = ({ points }: AssetPoints) =>
   points.id.map((id, i) => ({
     id,
     lat: points.lat[i],
@@ -44,7 +44,7 @@ const points = async (query: string, headers?: Record<string, string>) => {
   // contract says, with every column as long as the others.
   const body = AssetPoints.parse(response.json());
   expect(new Set(Object.values(body.points).map((column) => column.length)).size).toBe(1);
-  return { ...body, items: rowsOf(body) };
+  return { ...body, items: pointRows(body) };
 };
 
 const sortedIds = (ids: string[]) => [...ids].sort();

@@ -527,60 +527,58 @@ export type AnswerTexts = {
   >;
 };
 
+/** A question's texts as an answer shows them. */
+const questionTextColumns = {
+  id: questions.id,
+  questionNr: questions.questionNr,
+  questionType: questions.questionType,
+  questionIdentifier: questions.questionIdentifier,
+  titleXk: questions.titleXk,
+  titleEn: questions.titleEn,
+  titleSr: questions.titleSr,
+};
+
 /**
- * The texts answers are shown with, by id: a survey's questions and every option they offer (their
- * own or borrowed, deleted ones too: old answers point at them); or just these questions and options.
+ * An option's texts, named as answers name their option's description so that localize() reads them
+ * as they are.
  */
-export async function selectAnswerTexts(
+const optionTextColumns = {
+  id: questionOptions.id,
+  value: questionOptions.value,
+  optionOrder: questionOptions.optionOrder,
+  optionDescriptionXk: questionOptions.descriptionXk,
+  optionDescriptionEn: questionOptions.descriptionEn,
+  optionDescriptionSr: questionOptions.descriptionSr,
+};
+
+/** Texts by the id of what they belong to. */
+const byId = <Row extends { id: number }>(rows: Row[]) => new Map(rows.map(({ id, ...texts }) => [id, texts]));
+
+/** The texts of a survey's questions and of every option they offer (selectOptionTexts). */
+export async function selectSurveyAnswerTexts(db: Executor, surveyId: number): Promise<AnswerTexts> {
+  const questionRows = await db.select(questionTextColumns).from(questions).where(eq(questions.surveyId, surveyId));
+  const optionRows = await selectOptionTexts(
+    db,
+    questionRows.map((question) => question.id),
+  );
+  return { questions: byId(questionRows), options: byId(optionRows) };
+}
+
+/** The texts of just these questions and options. */
+export async function selectAnswerTextsOf(
   db: Executor,
-  of: { surveyId: number } | { questionIds: number[]; optionIds: number[] },
+  questionIds: number[],
+  optionIds: number[],
 ): Promise<AnswerTexts> {
-  const ofIds = (column: SQLWrapper, ids: number[]) => (ids.length > 0 ? inArray(column, ids) : undefined);
-  const [questionsWhere, optionsWhere] =
-    'surveyId' in of
-      ? [
-          eq(questions.surveyId, of.surveyId),
-          inArray(
-            questionOptions.questionId,
-            db
-              .select({ id: sql`coalesce(${questions.optionsSourceQuestionId}, ${questions.id})` })
-              .from(questions)
-              .where(eq(questions.surveyId, of.surveyId)),
-          ),
-        ]
-      : [ofIds(questions.id, of.questionIds), ofIds(questionOptions.id, of.optionIds)];
   const [questionRows, optionRows] = await Promise.all([
-    questionsWhere
-      ? db
-          .select({
-            id: questions.id,
-            questionNr: questions.questionNr,
-            questionType: questions.questionType,
-            questionIdentifier: questions.questionIdentifier,
-            titleXk: questions.titleXk,
-            titleEn: questions.titleEn,
-            titleSr: questions.titleSr,
-          })
-          .from(questions)
-          .where(questionsWhere)
-      : [],
-    optionsWhere
-      ? db
-          .select({
-            id: questionOptions.id,
-            optionOrder: questionOptions.optionOrder,
-            optionDescriptionXk: questionOptions.descriptionXk,
-            optionDescriptionEn: questionOptions.descriptionEn,
-            optionDescriptionSr: questionOptions.descriptionSr,
-          })
-          .from(questionOptions)
-          .where(optionsWhere)
-      : [],
+    questionIds.length === 0
+      ? []
+      : db.select(questionTextColumns).from(questions).where(inArray(questions.id, questionIds)),
+    optionIds.length === 0
+      ? []
+      : db.select(optionTextColumns).from(questionOptions).where(inArray(questionOptions.id, optionIds)),
   ]);
-  return {
-    questions: new Map(questionRows.map(({ id, ...text }) => [id, text])),
-    options: new Map(optionRows.map(({ id, ...text }) => [id, text])),
-  };
+  return { questions: byId(questionRows), options: byId(optionRows) };
 }
 
 /** Every option (deleted ones too: old answers point at them) the questions offer, their own or borrowed. */
@@ -590,18 +588,7 @@ export async function selectOptionTexts(db: Executor, questionIds: number[]) {
     .select({ id: sql`coalesce(${questions.optionsSourceQuestionId}, ${questions.id})` })
     .from(questions)
     .where(inArray(questions.id, questionIds));
-  return db
-    .select({
-      id: questionOptions.id,
-      value: questionOptions.value,
-      optionOrder: questionOptions.optionOrder,
-      // Named as answers name their option's description, so localize() reads them as they are.
-      optionDescriptionXk: questionOptions.descriptionXk,
-      optionDescriptionEn: questionOptions.descriptionEn,
-      optionDescriptionSr: questionOptions.descriptionSr,
-    })
-    .from(questionOptions)
-    .where(inArray(questionOptions.questionId, offered));
+  return db.select(optionTextColumns).from(questionOptions).where(inArray(questionOptions.questionId, offered));
 }
 
 /** The asset's media in the order they were added; kept in memory (ASSET_READS.media) until the asset changes. */

@@ -260,11 +260,6 @@ async function signedUrl(blobs: BlobStore, path: string): Promise<string | null>
   }
 }
 
-/** Whether the asset exists, whatever its status (for modules that manage an asset's parts, e.g. media). */
-export async function assetExists(db: Executor, id: string): Promise<boolean> {
-  return (await findAsset(db, id, false)) !== undefined;
-}
-
 /** The blob path of the asset's first photo, for documents (no visibility check: load the asset first). */
 export async function assetPhotoPath(db: Executor, assetId: string): Promise<string | null> {
   return selectFirstPhotoPath(db, assetId);
