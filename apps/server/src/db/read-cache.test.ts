@@ -195,6 +195,40 @@ describe("cachedRead of parts of a table (one asset, one dataset's assets)", () 
     expect(await everyRead()).toEqual([true, true, true]);
   });
 
+  it("keeps an answer narrowed to one dataset through other datasets' edits, not through its own", async () => {
+    let narrowedReads = 0;
+    /** Whether this call read the database; `whileReading` runs inside the read. */
+    const readNarrowed = async (whileReading?: () => Promise<unknown>) => {
+      const before = narrowedReads;
+      await cachedRead(
+        database.db,
+        'test_narrowed',
+        String(datasetId),
+        [datasets],
+        async () => {
+          narrowedReads++;
+          await whileReading?.();
+        },
+        { narrowTo: () => [[datasets, `dataset:${datasetId}`]] },
+      );
+      return narrowedReads > before;
+    };
+    const describe = (id: number, text: string) =>
+      database.db.update(datasets).set({ descriptionEn: text }).where(eq(datasets.id, id));
+    await until(async () => {
+      await readNarrowed();
+      await new Promise((resolve) => setTimeout(resolve, ECHO_SETTLE_MS));
+      return !(await readNarrowed());
+    });
+
+    await describe(otherDatasetId, 'Elsewhere');
+    expect(await readNarrowed()).toBe(false);
+    await describe(datasetId, 'Here');
+    // Its own dataset changed while it was read again: what it read may predate the change.
+    expect(await readNarrowed(() => describe(datasetId, 'During the read'))).toBe(true);
+    expect(await readNarrowed()).toBe(true);
+  });
+
   it('keeps its answers through a batch of views, which changes nothing else', async () => {
     const asset = await createAsset(database.db, { surveyId, datasetId });
     const parts = [`asset:${asset.id}`, `dataset:${datasetId}`];

@@ -15,7 +15,8 @@ const MAX_ENTRIES_PER_READ = 1_000;
  */
 const MAX_PART_VERSIONS = 100_000;
 
-type Entry = { value: unknown; epoch: number; versions: number[]; readAt: number };
+/** `dependsOn`: what the answer was narrowed to (ReadOptions.narrowTo), when not what the read named. */
+type Entry = { value: unknown; epoch: number; versions: number[]; readAt: number; dependsOn?: string[] };
 
 /**
  * What an answer depends on: a whole table, which changes with every announcement of it (whole or
@@ -30,11 +31,17 @@ export type ReadDependency = Table | readonly [Table, string];
  */
 export type TableChange = { table: string; parts: string[] } | 'everything';
 
-export type ReadOptions = {
+export type ReadOptions<Value = never> = {
   /** At most this many answers of the read are kept (the oldest go first); 1,000 unless given. */
   maxEntries?: number;
   /** An answer older than this is read anew: for what changes without being announced (view counts). */
   maxAgeMs?: number;
+  /**
+   * What the answer turns out to depend on, each one of `dependsOn` or a part of one: a read that
+   * must name a whole table before it knows which part it reads (an asset's dataset) is then kept
+   * through changes of the other parts. Undefined: `dependsOn`.
+   */
+  narrowTo?: (value: Value) => ReadDependency[] | undefined;
 };
 
 /** How the listening connection shows in pg_stat_activity. */
@@ -122,7 +129,7 @@ export class TableChanges {
     key: string,
     dependsOn: string[],
     read: () => Promise<Value>,
-    options: ReadOptions = {},
+    options: Omit<ReadOptions, 'narrowTo'> & { narrowTo?: (value: Value) => string[] | undefined } = {},
   ): Promise<Value> {
     if (!this.#heard) return read();
     let entries = this.#reads.get(name);
@@ -132,7 +139,7 @@ export class TableChanges {
       known &&
       known.epoch === this.#epoch &&
       (options.maxAgeMs === undefined || performance.now() - known.readAt < options.maxAgeMs) &&
-      dependsOn.every((dependency, i) => this.versionOf(dependency) === known.versions[i])
+      (known.dependsOn ?? dependsOn).every((dependency, i) => this.versionOf(dependency) === known.versions[i])
     ) {
       return known.value as Value;
     }
@@ -145,7 +152,20 @@ export class TableChanges {
     if (entries.size >= (options.maxEntries ?? MAX_ENTRIES_PER_READ)) {
       entries.delete(entries.keys().next().value as string);
     }
-    entries.set(key, { value, epoch, versions, readAt });
+    const narrowed = options.narrowTo?.(value);
+    // Nothing it depended on changed while it read, so neither did the parts it narrows to: their
+    // versions now are those it read at. Otherwise it is kept as read, stale already.
+    if (narrowed && dependsOn.every((dependency, i) => this.versionOf(dependency) === versions[i])) {
+      entries.set(key, {
+        value,
+        epoch,
+        versions: narrowed.map((dependency) => this.versionOf(dependency)),
+        readAt,
+        dependsOn: narrowed,
+      });
+    } else {
+      entries.set(key, { value, epoch, versions, readAt });
+    }
     return value;
   }
 
@@ -226,11 +246,15 @@ export function cachedRead<Value>(
   key: string,
   dependsOn: ReadDependency[],
   read: () => Promise<Value>,
-  options?: ReadOptions,
+  options: ReadOptions<Value> = {},
 ): Promise<Value> {
   const changes = is(db, PgTransaction) ? undefined : changesByDatabase.get(db);
   if (!changes) return read();
-  return changes.read(name, key, dependsOn.map(dependencyName), read, options);
+  const { narrowTo } = options;
+  return changes.read(name, key, dependsOn.map(dependencyName), read, {
+    ...options,
+    narrowTo: narrowTo && ((value) => narrowTo(value)?.map(dependencyName)),
+  });
 }
 
 /**

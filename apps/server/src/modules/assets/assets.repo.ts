@@ -262,11 +262,34 @@ export const ASSET_READS = {
   points: { maxEntries: 24 },
 } satisfies Record<string, ReadOptions>;
 
+/** One asset, its answers and its media, as the database announces their changes. */
+const assetPart = (id: string) => [assets, `asset:${id}`] as const;
+
 /**
- * What a read of one asset depends on: the asset (its answers and media announce it too) and
- * datasets (its dataset's name, whether it is active).
+ * What a read of one asset depends on: the asset (its answers and media announce it too) and its
+ * dataset (its name, whether it is active); every dataset until the read has told which one.
  */
-export const oneAssetReads = (id: string): ReadDependency[] => [[assets, `asset:${id}`], datasets];
+export const oneAssetReads = (id: string, datasetId?: number): ReadDependency[] => [
+  assetPart(id),
+  datasetId === undefined ? datasets : [datasets, `dataset:${datasetId}`],
+];
+
+/**
+ * How a read of one asset is kept: once read, through changes of other datasets than its own (the
+ * back office edits descriptions; an asset not found still hears every dataset, one of which may
+ * show it when activated).
+ */
+export const oneAssetReadOptions = <Value>(
+  id: string,
+  options: ReadOptions,
+  datasetOf: (value: Value) => number | undefined,
+): ReadOptions<Value> => ({
+  ...options,
+  narrowTo: (value) => {
+    const datasetId = datasetOf(value);
+    return datasetId === undefined ? undefined : oneAssetReads(id, datasetId);
+  },
+});
 
 /**
  * What a read of a dataset's assets depends on: those its reader may see (the public sees approved
@@ -367,7 +390,14 @@ async function selectListedAssets(db: Executor, ids: string[], publicOnly: boole
   const readRow = listedAssetReader(db, publicOnly);
   const rows = await Promise.all(
     ids.map((id) =>
-      cachedRead(db, 'listed_asset', `${id}:${publicOnly}`, oneAssetReads(id), () => readRow(id), ASSET_READS.row),
+      cachedRead(
+        db,
+        'listed_asset',
+        `${id}:${publicOnly}`,
+        oneAssetReads(id),
+        () => readRow(id),
+        oneAssetReadOptions(id, ASSET_READS.row, (row) => row?.datasetId),
+      ),
     ),
   );
   return rows.filter((row) => row !== undefined);
@@ -597,7 +627,8 @@ export async function selectMedia(db: Executor, assetId: string) {
     db,
     'asset_media',
     assetId,
-    oneAssetReads(assetId),
+    // Media rows only: whether the viewer may see the asset is checked apart.
+    [assetPart(assetId)],
     () =>
       runPrepared(
         db,

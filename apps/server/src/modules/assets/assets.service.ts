@@ -35,6 +35,7 @@ import {
   type ListedAssetRow,
   findAsset,
   findAssetDetail,
+  oneAssetReadOptions,
   oneAssetReads,
   selectAssetPage,
   selectFirstPhotoPath,
@@ -213,7 +214,7 @@ export async function getAssetDetail(
     `${id}:${publicOnly}`,
     oneAssetReads(id),
     async () => ({ viewsWritten: views?.written(id) ?? 0, found: await findAssetDetail(db, id, publicOnly) }),
-    ASSET_READS.detail,
+    oneAssetReadOptions(id, ASSET_READS.detail, (read) => read.found?.asset.datasetId),
   );
   if (!found) throw assetNotFound();
   const { asset, answers } = found;

@@ -573,6 +573,19 @@ describe("visitors' reads of assets, kept in memory", () => {
     expect((await offline.page()).items).toEqual([]);
   });
 
+  it("show their dataset's new name at once, whichever other datasets were edited before", async () => {
+    const { dataset, detail } = await publishedAsset();
+    const other = await publishedAsset();
+    await database.db
+      .update(datasetsTable)
+      .set({ descriptionEn: 'Edited' })
+      .where(eq(datasetsTable.id, other.dataset.id));
+    expect((await detail()).json().datasetName).toBe(dataset.name);
+
+    await database.db.update(datasetsTable).set({ name: 'Kullat e Drenicës' }).where(eq(datasetsTable.id, dataset.id));
+    expect((await detail()).json().datasetName).toBe('Kullat e Drenicës');
+  });
+
   it("keep counting an asset's views across the batches in which views are written", async () => {
     const { asset, detail } = await publishedAsset();
     const stored = async () =>
