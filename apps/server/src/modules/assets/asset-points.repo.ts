@@ -15,8 +15,11 @@ const ON_EARTH: Pick<AssetCriteria, 'latMin' | 'latMax' | 'lngMin' | 'lngMax'> =
   lngMax: 180,
 };
 
+/** The asset's risk level as the map shows it and narrows by it: an unknown stored one reads as low, as everywhere else (riskLevelOf). */
+export const shownRiskLevel = sql<RiskLevel>`case when ${assets.riskLevel} in ${RiskLevel.options} then ${assets.riskLevel} else 'low' end`;
+
 const pointsWhere = (criteria: AssetCriteria, riskLevel: RiskLevel | undefined) =>
-  and(assetWhere({ ...criteria, ...ON_EARTH }), riskLevel ? eq(assets.riskLevel, riskLevel) : undefined);
+  and(assetWhere({ ...criteria, ...ON_EARTH }), riskLevel ? eq(shownRiskLevel, riskLevel) : undefined);
 
 /**
  * Up to `limit` points, newest first, as the JSON text of `AssetPoints['points']` (one array per
@@ -45,11 +48,7 @@ export async function selectAssetPointsJson(
       village: assets.village,
       date: sql<string>`to_char(${assets.date} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('date'),
       risk: assets.risk,
-      // An unknown stored risk level reads as low, as everywhere else (riskLevelOf).
-      riskLevel:
-        sql<string>`case when ${assets.riskLevel} in ${RiskLevel.options} then ${assets.riskLevel} else 'low' end`.as(
-          'risk_level',
-        ),
+      riskLevel: shownRiskLevel.as('risk_level'),
     })
     .from(assets)
     .innerJoin(datasets, eq(datasets.id, assets.datasetId))

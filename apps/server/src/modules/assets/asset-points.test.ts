@@ -140,11 +140,16 @@ describe('GET /api/surveys/assets/points', () => {
     expect(body.meta.totalItems).toBe(4);
   });
 
-  it('shows a stored risk level it does not know as low, as every other call does', async () => {
+  it('shows a stored risk level it does not know as low, and among the low ones, as every other call does', async () => {
     const { dataset, assets: mapped } = await mappedDataset();
     await database.db.update(assets).set({ riskLevel: 'extreme' }).where(eq(assets.id, mapped.lidhja.id));
     const body = await points(`datasetId=${dataset.id}`);
     expect(body.items.find((item) => item.id === mapped.lidhja.id)?.riskLevel).toBe('low');
+    for (const headers of [undefined, await asAdmin(database.db)]) {
+      const low = await points(`datasetId=${dataset.id}&riskLevel=low`, headers);
+      expect(low.items.map((item) => item.id)).toContain(mapped.lidhja.id);
+      expect((await points(`datasetId=${dataset.id}&riskLevel=high`, headers)).items).toEqual([]);
+    }
   });
 
   it('narrows by risk level and by text over name, municipality and village, ignoring accents', async () => {

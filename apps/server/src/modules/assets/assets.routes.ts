@@ -112,7 +112,7 @@ export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore
     },
     async (request, reply) =>
       // Sent as kept: a kept map is neither serialized nor checked again for each visitor.
-      sendJson(reply, await listAssetPointsJson(db, request.auth, request.query)),
+      sendJson(reply, await listAssetPointsJson(db, request.auth, request.query, optionIndexes)),
   );
 
   app.get(

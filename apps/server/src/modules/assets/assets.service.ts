@@ -289,17 +289,26 @@ export async function summarizeDatasetRespondents(
  * GET /surveys/assets/points: a dataset's assets with real coordinates, compact, for a map; at most
  * `limit` (20,000 by default), newest first, with the full count when more match. Visibility as for
  * every list; an unknown dataset or one the viewer cannot see gives no points. Answered as the JSON
- * sent, in UTF-8: a dataset's map, whole or narrowed by risk, is kept in memory as those bytes
- * (ASSET_READS), outside the JavaScript heap and written to each visitor as they are, until what it
+ * sent, in UTF-8. The public's map, whole or narrowed by risk, comes from the dataset's option
+ * index, kept up to date asset by asset (reading it again whole after every review kept the
+ * database busy under load); until the index is ready, and for a search or an administrator, the
+ * database writes it, and a map the page asks for is kept in memory (ASSET_READS) until what it
  * shows changes.
  */
 export async function listAssetPointsJson(
   db: Executor,
   viewer: TokenClaims | null,
   query: z.output<typeof AssetPointsQuery>,
+  indexes?: OptionIndexes,
 ): Promise<Buffer> {
   const criteria = { publicOnly: !seesEverything(viewer), datasetId: query.datasetId };
   const search = query.search || undefined;
+  if (criteria.publicOnly && !search) {
+    const indexed = await indexes?.points(query.datasetId, query.riskLevel, query.limit, ({ parts, total }) =>
+      pointsAnswer(query.datasetId, parts, total, total, query.limit),
+    );
+    if (indexed) return indexed;
+  }
   const read = () => readAssetPointsJson(db, { ...criteria, search }, query);
   // Kept: what the map page asks (all points, whole or by risk). A search is one visitor's question,
   // and other limits would let anyone push the kept maps out.
@@ -325,7 +334,16 @@ async function readAssetPointsJson(
     selectAssetPointsJson(db, criteria, query.riskLevel, query.limit),
     countAssetPoints(db, criteria, query.riskLevel),
   ]);
-  const truncated = matched > query.limit;
+  return pointsAnswer(criteria.datasetId, [Buffer.from(json)], matched, total, query.limit);
+}
+
+/** The answer around the points' columns (in parts): `matched` counts up to one past the limit, `total` all. */
+function pointsAnswer(datasetId: number, points: Buffer[], matched: number, total: number, limit: number): Buffer {
+  const truncated = matched > limit;
   const meta: AssetPoints['meta'] = { totalItems: truncated ? total : matched, truncated };
-  return Buffer.from(`{"datasetId":${criteria.datasetId},"points":${json},"meta":${JSON.stringify(meta)}}`);
+  return Buffer.concat([
+    Buffer.from(`{"datasetId":${datasetId},"points":`),
+    ...points,
+    Buffer.from(`,"meta":${JSON.stringify(meta)}}`),
+  ]);
 }

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { RiskLevel } from '@trashegimia/contract/assets';
 import { type AssetListing, ID_BYTES, type IndexOrder, type IndexedAsset, OptionIndex } from './option-index';
+import type { MapPoint } from './map-columns';
 
 /**
- * The option index answers a filtered page as the database would: the same assets, in the same
- * order (date, then id, to the microsecond and the byte), with the same total — after any mix of
- * assets added, changed and removed. A visitor would otherwise see a filtered list that misses,
- * repeats or misorders assets, or a count that disagrees with it.
+ * The option index answers a filtered page and a map as the database would: the same assets, in
+ * the same order (date, then id, to the microsecond and the byte), with the same total — after any
+ * mix of assets added, changed and removed. A visitor would otherwise see a filtered list or a map
+ * that misses, repeats or misorders assets, or a count that disagrees with it.
  */
 
 function listingOf(assets: IndexedAsset[]): AssetListing {
@@ -21,8 +23,69 @@ function listingOf(assets: IndexedAsset[]): AssetListing {
     dates: Float64Array.from(assets.map((asset) => asset.dateMicros)),
     optionStarts: Int32Array.from(optionStarts),
     optionIds: Int32Array.from(assets.flatMap((asset) => asset.optionIds)),
+    points: assets.map((asset) => asset.point),
   };
 }
+
+/**
+ * What the database answers for a map (asset-points.repo.ts): the assets with coordinates on Earth,
+ * of the risk level if given, newest first, cut at the limit, by column; and how many in all.
+ */
+function expectedPoints(assets: Map<string, IndexedAsset>, riskLevel: RiskLevel | undefined, limit: number) {
+  const onEarth = ({ lat, lng }: MapPoint) =>
+    lat !== null && lng !== null && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+  const matching = [...assets.values()].filter(
+    (asset) => onEarth(asset.point) && (riskLevel === undefined || asset.point.riskLevel === riskLevel),
+  );
+  matching.sort((a, b) => b.dateMicros - a.dateMicros || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  const shown = matching.slice(0, limit);
+  const column = <Key extends keyof MapPoint>(key: Key) => shown.map((asset) => asset.point[key]);
+  return {
+    points: {
+      id: shown.map((asset) => asset.id),
+      lat: column('lat'),
+      lng: column('lng'),
+      name: column('name'),
+      municipality: column('municipality'),
+      village: column('village'),
+      date: shown.map((asset) => new Date(Math.floor(asset.dateMicros / 1_000)).toISOString()),
+      risk: column('risk'),
+      riskLevel: column('riskLevel'),
+    },
+    total: matching.length,
+  };
+}
+
+const pointsOf = (index: OptionIndex, riskLevel: RiskLevel | undefined, limit: number) => {
+  const { parts, total } = index.points(riskLevel, limit);
+  return { points: JSON.parse(Buffer.concat(parts).toString()) as unknown, total };
+};
+
+/** Somewhere in Kosovo, unless the coordinates are missing, not numbers, or off the Earth. */
+const coordinate = (degrees: number) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.double({ min: 41.8, max: 43.3, noNaN: true }) },
+    fc.constantFrom(null, Number.NaN, Number.POSITIVE_INFINITY, -degrees - 1, degrees + 0.5),
+  );
+const text = fc.option(fc.string({ maxLength: 12 }));
+const point: fc.Arbitrary<MapPoint> = fc.record({
+  lat: coordinate(90),
+  lng: coordinate(180),
+  name: text,
+  municipality: text,
+  village: text,
+  risk: text,
+  riskLevel: fc.constantFrom(...RiskLevel.options),
+});
+const KOSOVO: MapPoint = {
+  lat: 42.6,
+  lng: 20.9,
+  name: 'Kulla',
+  municipality: 'Deçan',
+  village: null,
+  risk: null,
+  riskLevel: 'low',
+};
 
 /** What the database answers: `order by date desc, id desc` (or both ascending), offset, limit, count. */
 function expectedPage(
@@ -43,7 +106,11 @@ function expectedPage(
 // Few dates and options, so that ties and overlaps are common.
 const dateMicros = fc.integer({ min: 0, max: 5 }).map((day) => 1_700_000_000_000_000 + day * 86_400_000_000);
 const optionIds = fc.uniqueArray(fc.integer({ min: 1, max: 8 }), { maxLength: 4 });
-const asset = fc.record({ id: fc.uuid(), dateMicros, optionIds });
+const asset = fc.record({ id: fc.uuid(), dateMicros, optionIds, point });
+const mapQuery = fc.record({
+  riskLevel: fc.option(fc.constantFrom(...RiskLevel.options), { nil: undefined }),
+  limit: fc.integer({ min: 1, max: 30 }),
+});
 const query = fc.record({
   groups: fc.array(fc.uniqueArray(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 3 }), {
     minLength: 1,
@@ -55,29 +122,31 @@ const query = fc.record({
 });
 type Change =
   | { kind: 'upsert'; asset: IndexedAsset }
-  | { kind: 'change'; pick: number; dateMicros: number; optionIds: number[] }
+  | { kind: 'change'; pick: number; dateMicros: number; optionIds: number[]; point: MapPoint }
   | { kind: 'remove'; pick: number };
 const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant('upsert' as const), asset }),
-  fc.record({ kind: fc.constant('change' as const), pick: fc.nat(), dateMicros, optionIds }),
+  fc.record({ kind: fc.constant('change' as const), pick: fc.nat(), dateMicros, optionIds, point }),
   fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }),
 );
 
 describe('OptionIndex', () => {
-  it('answers every filtered page as the database would, whatever was added, changed or removed', () => {
+  it('answers every filtered page and map as the database would, whatever was added, changed or removed', () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(asset, { selector: (a) => a.id, maxLength: 60 }),
         fc.array(change, { maxLength: 60 }),
         fc.array(query, { minLength: 1, maxLength: 5 }),
+        fc.array(mapQuery, { minLength: 1, maxLength: 3 }),
         fc.boolean(),
-        (generated, changes, queries, crowded) => {
+        (generated, changes, queries, mapQueries, crowded) => {
           // Crowded: 300 more assets chose option 9, so that a query asking for it finds more than a
           // few matches and walks the date order instead of sorting them.
           const crowd = Array.from({ length: crowded ? 300 : 0 }, (_, i) => ({
             id: randomUUID(),
             dateMicros: 1_700_000_000_000_000 + (i % 6) * 86_400_000_000,
             optionIds: [9, (i % 8) + 1],
+            point: KOSOVO,
           }));
           const initial = [...generated, ...crowd];
           const index = new OptionIndex(listingOf(initial));
@@ -93,7 +162,7 @@ describe('OptionIndex', () => {
                 index.remove(id);
                 model.delete(id);
               } else {
-                const changed = { id, dateMicros: step.dateMicros, optionIds: step.optionIds };
+                const changed = { id, dateMicros: step.dateMicros, optionIds: step.optionIds, point: step.point };
                 index.upsert(changed);
                 model.set(id, changed);
               }
@@ -102,6 +171,9 @@ describe('OptionIndex', () => {
           expect(index.size).toBe(model.size);
           for (const { groups, order, offset, limit } of queries) {
             expect(index.page(groups, order, offset, limit)).toEqual(expectedPage(model, groups, order, offset, limit));
+          }
+          for (const { riskLevel, limit } of mapQueries) {
+            expect(pointsOf(index, riskLevel, limit)).toEqual(expectedPoints(model, riskLevel, limit));
           }
         },
       ),
@@ -115,6 +187,7 @@ describe('OptionIndex', () => {
       id: randomUUID(),
       dateMicros: 1_700_000_000_000_000 + (i % 97) * 1_000,
       optionIds: [i % 3 === 0 ? 1 : 2, 10 + (i % 5)],
+      point: { ...KOSOVO, lat: i % 11 === 0 ? null : 42 + i / 10_000, riskLevel: RiskLevel.options[i % 3]! },
     }));
     for (const a of assets) index.upsert(a);
     for (const a of assets.slice(0, 2_000)) index.remove(a.id);
@@ -125,10 +198,23 @@ describe('OptionIndex', () => {
       expectedPage(model, [[1], [10, 11]], 'dateDesc', 100, 20),
     );
     expect(index.page([[2]], 'dateAsc', 0, 50)).toEqual(expectedPage(model, [[2]], 'dateAsc', 0, 50));
+    for (const [riskLevel, limit] of [
+      [undefined, 20],
+      [undefined, 4_000],
+      ['low', 700],
+      ['high', 20_000],
+    ] as const) {
+      expect(pointsOf(index, riskLevel, limit)).toEqual(expectedPoints(model, riskLevel, limit));
+    }
   });
 
   it('finds nothing for an option no asset chose, and tells when it holds mostly removed assets', () => {
-    const assets = Array.from({ length: 4_000 }, () => ({ id: randomUUID(), dateMicros: 1, optionIds: [1] }));
+    const assets = Array.from({ length: 4_000 }, () => ({
+      id: randomUUID(),
+      dateMicros: 1,
+      optionIds: [1],
+      point: KOSOVO,
+    }));
     const index = new OptionIndex(listingOf(assets));
     expect(index.page([[1], [404]], 'dateDesc', 0, 20)).toEqual({ ids: [], total: 0 });
     expect(index.page([[1]], 'dateDesc', 0, 20).total).toBe(4_000);

@@ -1,9 +1,14 @@
+import type { RiskLevel } from '@trashegimia/contract/assets';
+import { MapColumns, type MapPoint, type MappedAsset, type RenderedMap } from './map-columns';
+
 /**
  * Which of one dataset's public assets chose each answer option, held in memory as bitsets over
  * "slots" (one per asset), with the slots also kept newest first. A filtered page is then a few
  * word-wise ORs and ANDs, a population count for its total and a walk along the date order until
  * the page is full: microseconds, where the database's GIN scan intersects posting lists of tens of
- * thousands of assets and then reads every match to sort and count it.
+ * thousands of assets and then reads every match to sort and count it. Each slot also holds what
+ * the dataset's map shows of its asset, so that the map, whole or by risk level, is a walk along
+ * the same order, where the database sorts and writes out tens of thousands of rows.
  *
  * The order is assets.repo.ts's `date desc, id desc` (and its exact reverse, `date asc, id asc`):
  * dates are kept to the microsecond and ids compared byte by byte, as the database compares them.
@@ -15,6 +20,7 @@ export type IndexedAsset = {
   /** The asset's date in microseconds since 1970, as the database keeps it (exact in a double). */
   dateMicros: number;
   optionIds: readonly number[];
+  point: MapPoint;
 };
 
 /** A dataset's assets as the index is built from them: column by column, asset i at place i of each. */
@@ -27,6 +33,8 @@ export type AssetListing = {
   /** Asset i chose optionIds[optionStarts[i]] … optionIds[optionStarts[i + 1] - 1]. */
   optionStarts: Int32Array;
   optionIds: Int32Array;
+  /** Asset i's map point. */
+  points: MapPoint[];
 };
 
 export type IndexOrder = 'dateDesc' | 'dateAsc';
@@ -53,6 +61,9 @@ export class OptionIndex {
   #dates: Float64Array;
   #live: Uint32Array;
   #byOption = new Map<number, Uint32Array>();
+  /** Slot i's asset as its map shows it. */
+  #points: MappedAsset[] = [];
+  #map: MapColumns;
   /** Live slots, newest first. */
   #byDate: SortedSlots;
   /** Live slots by id, to find an asset's slot. */
@@ -71,6 +82,7 @@ export class OptionIndex {
     this.#live = new Uint32Array(this.#words);
     this.#scratch = new Uint32Array(this.#words);
     for (let slot = 0; slot < count; slot++) {
+      this.#points[slot] = mappedAsset(this.#idOf(slot), this.#dates[slot]!, listing.points[slot]!);
       this.#live[slot >>> 5]! |= 1 << (slot & 31);
       for (let i = listing.optionStarts[slot]!; i < listing.optionStarts[slot + 1]!; i++) {
         this.#setOption(slot, listing.optionIds[i]!);
@@ -80,6 +92,8 @@ export class OptionIndex {
     this.#byId = new SortedSlots(this.#capacity, (a, b) => this.#compareIds(a, b));
     this.#byDate.fill(count);
     this.#byId.fill(count);
+    const byDate = Array.from(this.#byDate.slots.subarray(0, count), (slot) => this.#points[slot]!);
+    this.#map = new MapColumns(compareMapped, byDate);
   }
 
   /** How many assets it holds. */
@@ -112,17 +126,36 @@ export class OptionIndex {
       }
       this.#clearOptions(slot);
     }
+    const before = this.#points[slot];
+    if (before) this.#map.remove(before);
+    const mapped = mappedAsset(asset.id, asset.dateMicros, asset.point);
+    this.#points[slot] = mapped;
+    this.#map.add(mapped);
     for (const optionId of asset.optionIds) this.#setOption(slot, optionId);
   }
 
   remove(id: string): void {
     const slot = this.#slotOf(id);
     if (slot < 0) return;
+    this.#map.remove(this.#points[slot]!);
     this.#byId.remove(slot);
     this.#byDate.remove(slot);
     this.#clearOptions(slot);
     this.#live[slot >>> 5]! &= ~(1 << (slot & 31));
     this.#liveCount--;
+  }
+
+  /**
+   * The assets with coordinates on Earth, of `riskLevel` if given, newest first: the first `limit`
+   * as the map's columns (asset-points.repo.ts writes the same from the database), and how many in all.
+   */
+  points(riskLevel: RiskLevel | undefined, limit: number): RenderedMap {
+    return this.#map.render(riskLevel, limit);
+  }
+
+  /** Moves on whenever what the map shows changes. */
+  get mapVersion(): number {
+    return this.#map.version;
   }
 
   /**
@@ -292,6 +325,18 @@ function grown<T extends Uint8Array | Int32Array | Uint32Array | Float64Array>(a
   const copy = new (array.constructor as new (length: number) => T)(length);
   copy.set(array.subarray(0, Math.min(array.length, length)));
   return copy;
+}
+
+/** Written out field by field, so that every asset shares one shape (a spread object takes more memory). */
+function mappedAsset(id: string, dateMicros: number, point: MapPoint): MappedAsset {
+  const { lat, lng, name, municipality, village, risk, riskLevel } = point;
+  return { id, dateMicros, lat, lng, name, municipality, village, risk, riskLevel };
+}
+
+/** The map's order, as the database's `date desc, id desc`: a uuid's text sorts as its bytes do. */
+function compareMapped(a: MappedAsset, b: MappedAsset): number {
+  if (a.dateMicros !== b.dateMicros) return b.dateMicros - a.dateMicros;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
 function writeId(ids: Uint8Array, slot: number, id: string) {

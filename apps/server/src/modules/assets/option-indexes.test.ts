@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { type AssetPoints, MAX_MAP_POINTS, type RiskLevel } from '@trashegimia/contract/assets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { answers, assets, datasets } from '../../db/schema/index';
@@ -12,11 +13,12 @@ import {
 } from '../../test/factories';
 import { openTestDatabase } from '../../test/test-database';
 import { type AssetCriteria, type AssetSort, type ResolvedFilter, selectAssetPage } from './assets.repo';
+import { countAssetPoints, selectAssetPointsJson } from './asset-points.repo';
 import { OptionIndexes } from './option-indexes';
 
 /**
- * The public's filtered pages answered from a dataset's option index: the same assets, order and
- * total as the database gives, and every change the server has reported done — a new approval, an
+ * The public's filtered pages and maps answered from a dataset's option index: the same assets,
+ * order and total as the database gives, and every change the server has reported done — a new approval, an
  * edited answer, a rejection, a deletion, a dataset taken offline — shown on the very next page.
  * A visitor would otherwise filter a register that is not the one administrators just changed.
  */
@@ -84,6 +86,29 @@ async function fromIndex(criteria: AssetCriteria, sort = newest, page = firstPag
     await indexes.settled();
   }
   throw new Error('the index did not answer once built');
+}
+
+/** A map from the index, once it has been built, with its columns read back. */
+async function mapFromIndex(datasetId: number, riskLevel: RiskLevel | undefined, limit: number) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const answer = await indexes.points(datasetId, riskLevel, limit, ({ parts, total }) => ({
+      points: JSON.parse(Buffer.concat(parts).toString()) as AssetPoints['points'],
+      total,
+    }));
+    if (answer) return answer;
+    await indexes.settled();
+  }
+  throw new Error('the index did not answer once built');
+}
+
+/** The same map as the database writes it. */
+async function mapFromDatabase(datasetId: number, riskLevel: RiskLevel | undefined, limit: number) {
+  const criteria = { publicOnly: true, datasetId };
+  const [{ json }, total] = await Promise.all([
+    selectAssetPointsJson(database.db, criteria, riskLevel, limit),
+    countAssetPoints(database.db, criteria, riskLevel),
+  ]);
+  return { points: JSON.parse(json) as AssetPoints['points'], total };
 }
 
 /** The database's answer to the same page. */
@@ -203,6 +228,62 @@ describe('OptionIndexes', () => {
       );
     expect(await indexes.page(inPeje, newest, firstPage)).toBeUndefined();
     expect(await fromIndex(inPeje)).toEqual(await fromDatabase(inPeje));
+  });
+
+  it("answers a dataset's map, whole and by risk level, as the database writes it, and shows each change at once", async () => {
+    const db = database.db;
+    const { dataset, survey, made } = await filteredDataset();
+    // Spread over Kosovo and the risk levels; some without coordinates, one with a level the map does not know.
+    for (const [i, asset] of made.entries()) {
+      await db
+        .update(assets)
+        .set({
+          latitude: i % 10 === 0 ? null : 42 + i / 100,
+          longitude: i % 15 === 0 ? Number.NaN : 20.5 + i / 100,
+          riskLevel: ['high', 'medium', 'low', 'extreme'][i % 4],
+          risk: i % 4 === 3 ? null : String((i % 4) + 1),
+          village: i % 2 ? 'Isniq' : null,
+        })
+        .where(eq(assets.id, asset.id));
+    }
+    const levels = [undefined, 'high', 'medium', 'low'] as const;
+    const expectSameMaps = async () => {
+      for (const riskLevel of levels) {
+        for (const limit of [MAX_MAP_POINTS, 7]) {
+          expect(await mapFromIndex(dataset.id, riskLevel, limit)).toEqual(
+            await mapFromDatabase(dataset.id, riskLevel, limit),
+          );
+        }
+      }
+    };
+    await expectSameMaps();
+    expect((await mapFromIndex(dataset.id, 'low', MAX_MAP_POINTS)).total).toBeGreaterThan(0);
+
+    const [renamed, rejected, moved] = [made[1]!, made[2]!, made[5]!];
+    await db.update(assets).set({ name: 'Kulla e Jasharëve' }).where(eq(assets.id, renamed.id));
+    await db.update(assets).set({ status: 'REJECTED' }).where(eq(assets.id, rejected.id));
+    await db.update(assets).set({ latitude: null }).where(eq(assets.id, moved.id));
+    const added = await createAsset(db, {
+      surveyId: survey.id,
+      datasetId: dataset.id,
+      latitude: 42.66,
+      longitude: 21.16,
+      riskLevel: 'high',
+      date: new Date('2031-01-01T00:00:00.123456Z'),
+    });
+    const whole = await mapFromIndex(dataset.id, undefined, MAX_MAP_POINTS);
+    expect(whole.points.id[0]).toBe(added.id);
+    expect(whole.points.date[0]).toBe('2031-01-01T00:00:00.123Z');
+    expect(whole.points.name[whole.points.id.indexOf(renamed.id)]).toBe('Kulla e Jasharëve');
+    expect(whole.points.id).not.toContain(rejected.id);
+    expect(whole.points.id).not.toContain(moved.id);
+    await expectSameMaps();
+
+    await db.update(datasets).set({ isActive: false }).where(eq(datasets.id, dataset.id));
+    expect(await mapFromIndex(dataset.id, undefined, MAX_MAP_POINTS)).toEqual(
+      await mapFromDatabase(dataset.id, undefined, MAX_MAP_POINTS),
+    );
+    expect((await mapFromIndex(dataset.id, undefined, MAX_MAP_POINTS)).total).toBe(0);
   });
 
   it('leaves to the database what it does not keep: other orders, other criteria, administrators', async () => {

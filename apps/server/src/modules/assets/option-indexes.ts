@@ -1,6 +1,8 @@
+import { MAX_MAP_POINTS, type RiskLevel } from '@trashegimia/contract/assets';
 import type { Database } from '../../db/client';
 import { type TableChange, tableChangesOf } from '../../db/read-cache';
 import { type AssetCriteria, type AssetSort, narrowsOnlyBy } from './assets.repo';
+import { NO_POINTS, type RenderedMap } from './map-columns';
 import { type IndexOrder, type IndexedPage, OptionIndex } from './option-index';
 import { isDatasetActive, selectAssetListing, selectIndexedAssets } from './option-index.repo';
 
@@ -28,6 +30,8 @@ type DatasetState = {
   readDuringBuild: Set<string> | null;
   /** The catch-up under way: one at a time, and a caller that needs it waits. */
   catchingUp: Promise<void> | null;
+  /** The maps of MAX_MAP_POINTS as last presented, whole and by risk level, with the index and version they show. */
+  maps: Map<string, { index: OptionIndex; version: number; answer: unknown }>;
 };
 
 /**
@@ -78,6 +82,32 @@ export class OptionIndexes {
     );
   }
 
+  /**
+   * A dataset's map as the public sees it, whole or of one risk level: at most `limit` points,
+   * newest first, and how many match in all, as `present` writes them; undefined when the index
+   * cannot answer (not ready, changes not heard), and the database does. What `present` wrote of a
+   * map of MAX_MAP_POINTS, as the map page asks, is kept until the map changes.
+   */
+  async points<Answer>(
+    datasetId: number,
+    riskLevel: RiskLevel | undefined,
+    limit: number,
+    present: (map: RenderedMap) => Answer,
+  ): Promise<Answer | undefined> {
+    if (!this.#changes?.hearing) return undefined;
+    const dataset = this.#dataset(datasetId);
+    const index = await this.#current(datasetId, dataset);
+    if (!index) return undefined;
+    if (!(await this.#isActive(datasetId, dataset))) return present(NO_POINTS);
+    if (limit !== MAX_MAP_POINTS) return present(index.points(riskLevel, limit));
+    const key = riskLevel ?? 'all';
+    const kept = dataset.maps.get(key);
+    if (kept?.index === index && kept.version === index.mapVersion) return kept.answer as Answer;
+    const answer = present(index.points(riskLevel, limit));
+    dataset.maps.set(key, { index, version: index.mapVersion, answer });
+    return answer;
+  }
+
   /** Resolves once no build is under way: for tests, which compare the index's answers with the database's. */
   async settled(): Promise<void> {
     while ([...this.#datasets.values()].some((dataset) => dataset.building || dataset.catchingUp)) {
@@ -98,6 +128,7 @@ export class OptionIndexes {
         building: null,
         readDuringBuild: null,
         catchingUp: null,
+        maps: new Map(),
       };
       this.#datasets.set(datasetId, dataset);
     }
