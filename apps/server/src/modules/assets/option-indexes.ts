@@ -83,6 +83,16 @@ export class OptionIndexes {
   }
 
   /**
+   * Brings the dataset's index up to date now (or starts building it), for a page about to be asked
+   * of it: the database's reads of what changed run beside the caller's other reads, not after them.
+   */
+  async prepare(datasetId: number): Promise<void> {
+    if (!this.#changes?.hearing) return;
+    const dataset = this.#dataset(datasetId);
+    if (await this.#current(datasetId, dataset)) await this.#isActive(datasetId, dataset);
+  }
+
+  /**
    * A dataset's map as the public sees it, whole or of one risk level: at most `limit` points,
    * newest first, and how many match in all, as `present` writes them; undefined when the index
    * cannot answer (not ready, changes not heard), and the database does. What `present` wrote of a

@@ -1,4 +1,4 @@
-import { type SQL, type SQLWrapper, and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { assetCounts, datasets, questionOptions, questions, surveys } from '../../db/schema/index';
 import { containsPattern, matchesPattern } from '../assets/text-search';
@@ -243,28 +243,34 @@ export async function findDatasetSurveyIds(
   datasetId: number,
   options: { publicOnly?: boolean } = {},
 ): Promise<number[]> {
-  const rows = await runPrepared(
+  const publicOnly = options.publicOnly ?? false;
+  // Kept until the dataset's counts change: every filtered list and filter panel asks.
+  const rows = await cachedRead(
     db,
     'dataset_surveys',
-    String(options.publicOnly ?? false),
-    () => datasetSurveys(db, sql.placeholder('datasetId'), options).orderBy(assetCounts.surveyId),
-    { datasetId },
+    `${datasetId}:${publicOnly}`,
+    [surveysOfDatasetReads(datasetId, publicOnly)],
+    () =>
+      runPrepared(
+        db,
+        'dataset_surveys',
+        String(publicOnly),
+        () =>
+          db
+            .selectDistinct({ id: assetCounts.surveyId })
+            .from(assetCounts)
+            .where(
+              and(
+                eq(assetCounts.datasetId, sql.placeholder('datasetId')),
+                gt(assetCounts.count, 0),
+                publicOnly ? eq(assetCounts.status, PUBLIC_ASSET_STATUS) : undefined,
+              ),
+            )
+            .orderBy(assetCounts.surveyId),
+        { datasetId },
+      ),
   );
   return rows.map((row) => row.id);
-}
-
-/** findDatasetSurveyIds as a subquery, for a statement that needs the surveys without a round trip. */
-function datasetSurveys(db: Executor, datasetId: number | SQLWrapper, options: { publicOnly?: boolean } = {}) {
-  return db
-    .selectDistinct({ id: assetCounts.surveyId })
-    .from(assetCounts)
-    .where(
-      and(
-        eq(assetCounts.datasetId, datasetId),
-        gt(assetCounts.count, 0),
-        options.publicOnly ? eq(assetCounts.status, PUBLIC_ASSET_STATUS) : undefined,
-      ),
-    );
 }
 
 export const CHOICE_QUESTION_TYPES = ['SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'DROPDOWN', 'SELECT_AND_TEXT'] as const;
@@ -286,20 +292,21 @@ export type ChoiceQuestionOptionRow = {
 };
 
 /**
- * The choice questions of the given surveys, one row per offered option (not deleted), in option
- * order; a question that borrows another's options (optionsSourceQuestionId) gets those. Questions
- * without options have no row. `questionIds` narrows to those questions.
+ * The choice questions of the given surveys (or of those a dataset's assets use), one row per
+ * offered option (not deleted), in option order; a question that borrows another's options
+ * (optionsSourceQuestionId) gets those. Questions without options have no row. `questionIds`
+ * narrows to those questions.
  */
 export async function findChoiceQuestionOptions(
   db: Executor,
   surveys: number[] | { ofDataset: number },
   questionIds?: number[],
 ): Promise<ChoiceQuestionOptionRow[]> {
-  if ((Array.isArray(surveys) && surveys.length === 0) || questionIds?.length === 0) return [];
+  // The dataset's surveys are kept apart: its counts change with every review, its surveys rarely.
+  const surveyIds = Array.isArray(surveys) ? surveys : await findDatasetSurveyIds(db, surveys.ofDataset);
+  if (surveyIds.length === 0 || questionIds?.length === 0) return [];
   const bindings = new Bindings();
-  const ofSurveys = Array.isArray(surveys)
-    ? sql`${questions.surveyId} = any(${bindings.bind('surveyIds', surveys)}::integer[])`
-    : inArray(questions.surveyId, datasetSurveys(db, bindings.bind('datasetId', surveys.ofDataset)));
+  const ofSurveys = sql`${questions.surveyId} = any(${bindings.bind('surveyIds', surveyIds)}::integer[])`;
   const ofQuestions = questionIds
     ? sql`${questions.id} = any(${bindings.bind('questionIds', questionIds)}::integer[])`
     : undefined;
@@ -308,7 +315,7 @@ export async function findChoiceQuestionOptions(
     db,
     'choice_question_options',
     JSON.stringify(bindings.values),
-    Array.isArray(surveys) ? CHOICE_OPTION_TABLES : [...CHOICE_OPTION_TABLES, surveysOfDatasetReads(surveys.ofDataset)],
+    CHOICE_OPTION_TABLES,
     () =>
       runPrepared(
         db,

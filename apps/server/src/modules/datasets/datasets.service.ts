@@ -112,8 +112,11 @@ export async function getDatasetFilters(
   // The same for every visitor of a language and rarely changed: kept until its tables change.
   const key = `${id}:${admin}:${language}`;
   return cachedRead(db, 'dataset_filters', key, datasetFilterReads(id, !admin), async () => {
-    await requireVisibleDataset(db, viewer, id);
-    const surveyIds = await findDatasetSurveyIds(db, id, { publicOnly: !admin });
+    // Together: a dataset the viewer may not see fails the call whatever its surveys.
+    const [surveyIds] = await Promise.all([
+      findDatasetSurveyIds(db, id, { publicOnly: !admin }),
+      requireVisibleDataset(db, viewer, id),
+    ]);
     const rows = await findChoiceQuestionOptions(db, surveyIds);
     return presentDatasetFilters(groupByQuestion(rows), language);
   });
