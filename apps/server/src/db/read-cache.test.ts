@@ -75,6 +75,19 @@ describe('cachedRead', () => {
     expect((await cachedName(database.db)).fromDatabase).toBe(false);
   });
 
+  it('keeps the answers asked for most recently when it may keep no more', async () => {
+    /** Whether this call read the database. */
+    const ask = async (key: string) => {
+      let fromDatabase = false;
+      await cachedRead(database.db, 'test_recent', key, [], async () => (fromDatabase = true), { maxEntries: 2 });
+      return fromDatabase;
+    };
+    expect([await ask('a'), await ask('b'), await ask('a')]).toEqual([true, true, false]);
+    // 'b' goes rather than 'a', which was asked for since.
+    expect(await ask('c')).toBe(true);
+    expect([await ask('a'), await ask('b')]).toEqual([false, true]);
+  });
+
   it('reads anew inside a transaction, which sees its own changes', async () => {
     await database.db
       .transaction(async (tx) => {

@@ -6,7 +6,7 @@ import type { Executor } from './client';
 /** The channel on which the database announces a changed table's name (migration 0009). */
 export const TABLE_CHANGED_CHANNEL = 'table_changed';
 
-/** Each cached read keeps at most this many answers (the oldest go first), unless it says otherwise. */
+/** Each cached read keeps at most this many answers (the least recently used go first), unless it says otherwise. */
 const MAX_ENTRIES_PER_READ = 1_000;
 
 /**
@@ -32,7 +32,7 @@ export type ReadDependency = Table | readonly [Table, string];
 export type TableChange = { table: string; parts: string[] } | 'everything';
 
 export type ReadOptions<Value = never> = {
-  /** At most this many answers of the read are kept (the oldest go first); 1,000 unless given. */
+  /** At most this many answers of the read are kept (the least recently used go first); 1,000 unless given. */
   maxEntries?: number;
   /** An answer older than this is read anew: for what changes without being announced (view counts). */
   maxAgeMs?: number;
@@ -141,6 +141,9 @@ export class TableChanges {
       (options.maxAgeMs === undefined || performance.now() - known.readAt < options.maxAgeMs) &&
       (known.dependsOn ?? dependsOn).every((dependency, i) => this.versionOf(dependency) === known.versions[i])
     ) {
+      // Last in the map's order, which is the order in which answers go when too many are kept.
+      entries.delete(key);
+      entries.set(key, known);
       return known.value as Value;
     }
     // Versions from before the read: a change announced while it runs makes its answer stale at once.
