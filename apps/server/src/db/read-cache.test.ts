@@ -208,6 +208,27 @@ describe("cachedRead of parts of a table (one asset, one dataset's assets)", () 
     expect(await everyRead()).toEqual([true, true, true]);
   });
 
+  it('keeps what assets show of their dataset through an edit of its description, not of its name or activity', async () => {
+    const [whole, shown] = [
+      [datasets, `dataset:${datasetId}`],
+      [datasets, `shown:${datasetId}`],
+    ] as const;
+    const bothRead = () => Promise.all([readPart(whole), readPart(shown)]);
+    const change = (fields: Partial<typeof datasets.$inferInsert>) =>
+      database.db.update(datasets).set(fields).where(eq(datasets.id, datasetId));
+    await settled(whole, shown);
+
+    await change({ descriptionEn: 'Towers of the plain', pillColor: '#aa0000' });
+    expect(await bothRead()).toEqual([true, false]);
+    await settled(whole, shown);
+    await change({ name: 'Kullat' });
+    expect(await bothRead()).toEqual([true, true]);
+    await settled(whole, shown);
+    await change({ isActive: false });
+    expect(await bothRead()).toEqual([true, true]);
+    await change({ isActive: true });
+  });
+
   it("keeps an answer narrowed to one dataset through other datasets' edits, not through its own", async () => {
     let narrowedReads = 0;
     /** Whether this call read the database; `whileReading` runs inside the read. */

@@ -14,6 +14,7 @@ import { batchedRead } from '../../db/batched-read';
 import { type Bind, Bindings, bindInline, runPrepared } from '../../db/prepared';
 import { type ReadDependency, type ReadOptions, cachedRead } from '../../db/read-cache';
 import { containsPattern, matchesPattern } from './text-search';
+import { shownDataset } from '../datasets/datasets.repo';
 
 /** A filter whose options are known to belong to its question (see resolveFilters in the service). */
 export type ResolvedFilter = {
@@ -271,13 +272,12 @@ const assetPart = (id: string) => [assets, `asset:${id}`] as const;
  */
 export const oneAssetReads = (id: string, datasetId?: number): ReadDependency[] => [
   assetPart(id),
-  datasetId === undefined ? datasets : [datasets, `dataset:${datasetId}`],
+  datasetId === undefined ? datasets : shownDataset(datasetId),
 ];
 
 /**
- * How a read of one asset is kept: once read, through changes of other datasets than its own (the
- * back office edits descriptions; an asset not found still hears every dataset, one of which may
- * show it when activated).
+ * How a read of one asset is kept: once read, through changes of other datasets than its own (an
+ * asset not found still hears every dataset, one of which may show it when activated).
  */
 export const oneAssetReadOptions = <Value>(
   id: string,
@@ -298,7 +298,7 @@ export const oneAssetReadOptions = <Value>(
  */
 export const datasetAssetReads = (criteria: { datasetId: number; publicOnly: boolean }): ReadDependency[] => [
   [assets, `${criteria.publicOnly ? 'public' : 'dataset'}:${criteria.datasetId}`],
-  [datasets, `dataset:${criteria.datasetId}`],
+  shownDataset(criteria.datasetId),
 ];
 
 /** Finds a page's asset ids and total without the database, when it can (the option indexes). */

@@ -226,8 +226,11 @@ export class OptionIndexes {
     } else if (change.table === 'assets') {
       this.#assetsChanged(change.parts);
     } else if (change.table === 'datasets') {
+      // 'shown:<id>' names a dataset whose name or activity changed (migration 0015): only that matters here.
       const changed = change.parts.length
-        ? change.parts.flatMap((part) => this.#datasets.get(Number(part.slice('dataset:'.length))) ?? [])
+        ? change.parts.flatMap((part) =>
+            part.startsWith('shown:') ? (this.#datasets.get(Number(part.slice('shown:'.length))) ?? []) : [],
+          )
         : this.#datasets.values();
       for (const dataset of changed) this.#datasetChanged(dataset);
     }

@@ -335,9 +335,16 @@ const CHOICE_OPTION_TABLES = [questions, questionOptions];
 const surveysOfDatasetReads = (datasetId: number, publicOnly = false): ReadDependency =>
   [assetCounts, `${publicOnly ? 'public' : 'dataset'}:${datasetId}`] as const;
 
+/**
+ * What assets and filter panels show of their dataset: its name, and whether it is active (the
+ * public sees active datasets only). The database announces it apart from the dataset's other
+ * changes (migration 0015): editing a description keeps what was read of its assets.
+ */
+export const shownDataset = (datasetId: number): ReadDependency => [datasets, `shown:${datasetId}`] as const;
+
 /** What a dataset's filters are read from: the dataset, the surveys it uses, their choice questions. */
 export const datasetFilterReads = (datasetId: number, publicOnly: boolean): ReadDependency[] => [
-  [datasets, `dataset:${datasetId}`],
+  shownDataset(datasetId),
   surveysOfDatasetReads(datasetId, publicOnly),
   ...CHOICE_OPTION_TABLES,
 ];
