@@ -15,8 +15,18 @@ const MAX_ENTRIES_PER_READ = 1_000;
  */
 const MAX_PART_VERSIONS = 100_000;
 
-/** `dependsOn`: what the answer was narrowed to (ReadOptions.narrowTo), when not what the read named. */
-type Entry = { value: unknown; epoch: number; versions: number[]; readAt: number; dependsOn?: string[] };
+/**
+ * `dependsOn`: what the answer was narrowed to (ReadOptions.narrowTo), when not what the read named;
+ * `refreshing`: whether it is being read anew behind it (ReadOptions.refreshAfterMs).
+ */
+type Entry = {
+  value: unknown;
+  epoch: number;
+  versions: number[];
+  readAt: number;
+  dependsOn?: string[];
+  refreshing?: boolean;
+};
 
 /**
  * What an answer depends on: a whole table, which changes with every announcement of it (whole or
@@ -34,8 +44,12 @@ export type TableChange = { table: string; parts: string[] } | 'everything';
 export type ReadOptions<Value = never> = {
   /** At most this many answers of the read are kept (the least recently used go first); 1,000 unless given. */
   maxEntries?: number;
-  /** An answer older than this is read anew: for what changes without being announced (view counts). */
-  maxAgeMs?: number;
+  /**
+   * An answer older than this is read anew, for what changes without being announced (view
+   * counts): it still serves, once or while the new read is under way, so that no caller waits for
+   * what is only old. A change announced is never served.
+   */
+  refreshAfterMs?: number;
   /**
    * What the answer turns out to depend on, each one of `dependsOn` or a part of one: a read that
    * must name a whole table before it knows which part it reads (an asset's dataset) is then kept
@@ -138,14 +152,32 @@ export class TableChanges {
     if (
       known &&
       known.epoch === this.#epoch &&
-      (options.maxAgeMs === undefined || performance.now() - known.readAt < options.maxAgeMs) &&
       (known.dependsOn ?? dependsOn).every((dependency, i) => this.versionOf(dependency) === known.versions[i])
     ) {
       // Last in the map's order, which is the order in which answers go when too many are kept.
       entries.delete(key);
       entries.set(key, known);
+      if (
+        options.refreshAfterMs !== undefined &&
+        performance.now() - known.readAt >= options.refreshAfterMs &&
+        !known.refreshing
+      ) {
+        // Nothing announced has changed it: it serves once more while it is read anew behind it.
+        known.refreshing = true;
+        this.#readAndKeep(entries, key, dependsOn, read, options).catch(() => (known.refreshing = false));
+      }
       return known.value as Value;
     }
+    return this.#readAndKeep(entries, key, dependsOn, read, options);
+  }
+
+  async #readAndKeep<Value>(
+    entries: Map<string, Entry>,
+    key: string,
+    dependsOn: string[],
+    read: () => Promise<Value>,
+    options: { maxEntries?: number; narrowTo?: (value: Value) => string[] | undefined },
+  ): Promise<Value> {
     // Versions from before the read: a change announced while it runs makes its answer stale at once.
     const epoch = this.#epoch;
     const readAt = performance.now();

@@ -245,7 +245,7 @@ export function assetPageStatement(
  * Public reads of assets are the same for every visitor and change far less often than they are
  * read, so the recent ones are kept in memory (db/read-cache.ts) until the database announces a
  * change to an asset they read, its answers or media (migrations 0011 and 0012), or to the tables
- * they join. Views announce nothing, so what shows view counts is read again after `maxAgeMs`: a
+ * they join. Views announce nothing, so what shows view counts is read again after `refreshAfterMs`: a
  * detail adds the views its own server wrote since, so only other instances' views wait that long; a
  * page's counts wait for all (its order by views follows the counts moved every few minutes). An
  * asset with its answers (bare: their texts are the survey's, kept once) takes about 4 kB, a page of
@@ -253,10 +253,10 @@ export function assetPageStatement(
  * bytes, a map's points at most 3 MB: at most 8 + 6 + 7 + 1 + 72 MB.
  */
 export const ASSET_READS = {
-  detail: { maxEntries: 2_000, maxAgeMs: 60_000 },
-  page: { maxEntries: 300, maxAgeMs: 10_000 },
+  detail: { maxEntries: 2_000, refreshAfterMs: 60_000 },
+  page: { maxEntries: 300, refreshAfterMs: 10_000 },
   /** One asset as a page lists it (selectListedAssets). */
-  row: { maxEntries: 5_000, maxAgeMs: 10_000 },
+  row: { maxEntries: 5_000, refreshAfterMs: 10_000 },
   /** One asset's media list, a few hundred bytes. */
   media: { maxEntries: 2_000 },
   /** A map's points as JSON in UTF-8: 20,000 (the most one holds) are about 3 MB. */
