@@ -250,7 +250,8 @@ export function assetPageStatement(
  * page's counts wait for all (its order by views follows the counts moved every few minutes). An
  * asset with its answers (bare: their texts are the survey's, kept once) takes about 4 kB, a page of
  * 20 about 20 kB, an asset as a page lists it about 1.4 kB, an asset's media list a few hundred
- * bytes, a map's points at most 3 MB: at most 8 + 6 + 7 + 1 + 72 MB.
+ * bytes, a map's points at most 3 MB: at most 8 + 6 + 7 + 1 + 72 MB. Kept reads go least recently
+ * used first. The public's maps are drawn from the option index instead (option-indexes.ts).
  */
 export const ASSET_READS = {
   detail: { maxEntries: 2_000, refreshAfterMs: 60_000 },
@@ -259,7 +260,7 @@ export const ASSET_READS = {
   row: { maxEntries: 5_000, refreshAfterMs: 10_000 },
   /** One asset's media list, a few hundred bytes. */
   media: { maxEntries: 2_000 },
-  /** A map's points as JSON in UTF-8: 20,000 (the most one holds) are about 3 MB. */
+  /** An administrator's map's points as JSON in UTF-8: 20,000 (the most one holds) are about 3 MB. */
   points: { maxEntries: 24 },
 } satisfies Record<string, ReadOptions>;
 
