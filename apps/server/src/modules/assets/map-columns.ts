@@ -44,11 +44,17 @@ const columnValue: Record<(typeof COLUMNS)[number], (asset: MappedAsset) => unkn
 /** One run's columns for one risk level (or all), each the JSON values joined by commas, without brackets. */
 type RenderedRun = { count: number; columns: Buffer[] };
 
-type Run = { assets: MappedAsset[]; rendered: Map<RiskLevel | undefined, RenderedRun> };
+/** `counted`: how many of its assets a risk level (or all) has, for the runs past a map's limit, which are counted and not rendered. */
+type Run = {
+  assets: MappedAsset[];
+  rendered: Map<RiskLevel | undefined, RenderedRun>;
+  counted: Map<RiskLevel | undefined, number>;
+};
 
 /**
  * A dataset's assets on the map, in its order (newest first), as runs of a few hundred, each
- * rendered to JSON once per risk level and kept until an asset in it changes. A map is then the
+ * rendered to JSON once per risk level and kept until an asset in it changes (the runs past a map's
+ * limit are only counted, so what is kept is about the size of the maps asked for). A map is then the
  * runs' bytes put together: about a millisecond for 20,000 points, where writing them out whole took
  * forty, and the event loop that every visitor waits on cannot spare that after every review.
  */
@@ -83,7 +89,7 @@ export class MapColumns {
     const r = Math.min(this.#runIndex(asset), this.#runs.length - 1);
     const run = this.#runs[r]!;
     run.assets.splice(this.#place(run, asset), 0, asset);
-    run.rendered.clear();
+    forget(run);
     if (run.assets.length > 2 * RUN_POINTS) {
       this.#runs.splice(r + 1, 0, newRun(run.assets.splice(RUN_POINTS)));
     }
@@ -99,7 +105,7 @@ export class MapColumns {
     if (at >= run.assets.length || this.compare(run.assets[at]!, asset) !== 0) return;
     this.#version++;
     run.assets.splice(at, 1);
-    run.rendered.clear();
+    forget(run);
     if (run.assets.length === 0) this.#runs.splice(r, 1);
   }
 
@@ -108,12 +114,15 @@ export class MapColumns {
     const columns: Buffer[][] = COLUMNS.map(() => []);
     let total = 0;
     for (const run of this.#runs) {
+      const room = limit - total;
+      if (room <= 0) {
+        total += countRun(run, riskLevel);
+        continue;
+      }
       let rendered = run.rendered.get(riskLevel);
       if (!rendered) run.rendered.set(riskLevel, (rendered = renderRun(run.assets, riskLevel)));
       if (rendered.count === 0) continue;
-      const room = limit - total;
       total += rendered.count;
-      if (room <= 0) continue;
       // The run that reaches the limit: only its first points, rendered for this answer alone.
       const shown = rendered.count <= room ? rendered : renderRun(run.assets, riskLevel, room);
       shown.columns.forEach((column, c) => columns[c]!.push(column));
@@ -157,7 +166,23 @@ const COMMA = Buffer.from(',');
 /** The map of a dataset the public does not see. */
 export const NO_POINTS: RenderedMap = new MapColumns(() => 0).render(undefined, 0);
 
-const newRun = (assets: MappedAsset[]): Run => ({ assets, rendered: new Map() });
+const newRun = (assets: MappedAsset[]): Run => ({ assets, rendered: new Map(), counted: new Map() });
+
+/** After a change of the run: what was rendered and counted of it is out of date. */
+function forget(run: Run) {
+  run.rendered.clear();
+  run.counted.clear();
+}
+
+/** How many of the run's assets are of the risk level (all, if undefined). */
+function countRun(run: Run, riskLevel: RiskLevel | undefined): number {
+  let count = run.counted.get(riskLevel);
+  if (count === undefined) {
+    count = riskLevel === undefined ? run.assets.length : run.assets.filter((a) => a.riskLevel === riskLevel).length;
+    run.counted.set(riskLevel, count);
+  }
+  return count;
+}
 
 /** The run's assets of the risk level (the first `limit` of them) as comma-joined JSON values per column. */
 function renderRun(assets: readonly MappedAsset[], riskLevel: RiskLevel | undefined, limit = Infinity): RenderedRun {
