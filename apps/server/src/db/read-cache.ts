@@ -285,11 +285,9 @@ export function cachedRead<Value>(
 ): Promise<Value> {
   const changes = is(db, PgTransaction) ? undefined : changesByDatabase.get(db);
   if (!changes) return read();
-  const { narrowTo } = options;
-  return changes.read(name, key, dependsOn.map(dependencyName), read, {
-    ...options,
-    narrowTo: narrowTo && ((value) => narrowTo(value)?.map(dependencyName)),
-  });
+  const { narrowTo, ...kept } = options;
+  const named = narrowTo && ((value: Value) => narrowTo(value)?.map(dependencyName));
+  return changes.read(name, key, dependsOn.map(dependencyName), read, named ? { ...kept, narrowTo: named } : kept);
 }
 
 /**

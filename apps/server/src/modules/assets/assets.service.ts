@@ -141,8 +141,8 @@ export async function filterDatasetRespondents(
   const publicOnly = !seesEverything(viewer);
   const [filters] = await Promise.all([
     resolveFilters(db, body.datasetId, body.filters),
-    // The public's filtered pages by date come from the index: it catches up meanwhile.
-    publicOnly && body.sortBy === 'date' && body.filters.length > 0 ? indexes?.prepare(body.datasetId) : undefined,
+    // A page the index answers: it catches up meanwhile.
+    indexes?.prepare({ publicOnly, datasetId: body.datasetId, filters: body.filters }, body),
   ]);
   const criteria: AssetCriteria = { publicOnly, datasetId: body.datasetId, filters, mediaTypes: body.mediaTypes };
   return assetPage(db, blobs, viewer, criteria, body, body, indexes);

@@ -1,4 +1,5 @@
 import type { RiskLevel } from '@trashegimia/contract/assets';
+import { lowerBound } from './lower-bound';
 
 /** What a map shows of an asset besides its id and date (AssetPoints' columns). */
 export type MapPoint = {
@@ -138,26 +139,12 @@ export class MapColumns {
 
   /** The run the asset belongs in: the first whose last asset does not come before it. */
   #runIndex(asset: MappedAsset): number {
-    let low = 0;
-    let high = this.#runs.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.compare(this.#runs[middle]!.assets.at(-1)!, asset) < 0) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    return lowerBound(this.#runs.length, (at) => this.compare(this.#runs[at]!.assets.at(-1)!, asset) < 0);
   }
 
   /** The first place in the run whose asset does not come before this one. */
   #place(run: Run, asset: MappedAsset): number {
-    let low = 0;
-    let high = run.assets.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.compare(run.assets[middle]!, asset) < 0) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    return lowerBound(run.assets.length, (at) => this.compare(run.assets[at]!, asset) < 0);
   }
 }
 

@@ -29,9 +29,9 @@ const packedPoint = sql.join(
 /**
  * A dataset's approved assets, for its option index, and whether the dataset is active. The
  * database packs them into a few binary values (each asset's uuid, date, `array_send` of its
- * options and its map point, grouped by the uuid's first byte so that no value grows past a few hundred kB): a few
- * values to decode instead of a row of parsed columns and an array per asset, which took three times
- * as long for 85,000 assets.
+ * options and its map point, grouped by the uuid's first byte so that no value grows past a few
+ * hundred kB): a few values to decode instead of a row of parsed columns and an array per asset,
+ * which took three times as long for 85,000 assets.
  */
 export async function selectAssetListing(
   db: Executor,
@@ -49,8 +49,9 @@ export async function selectAssetListing(
 
 /**
  * Reads what selectAssetListing packed, in two passes (count, then fill) so that nothing but the
- * listing's own arrays and map points is allocated. `array_send` writes the number of dimensions, a null flag and
- * the element type, then each dimension's length and lower bound, then each element's length and value.
+ * listing's own arrays and map points is allocated. `array_send` writes the number of dimensions, a
+ * null flag and the element type, then each dimension's length and lower bound, then each
+ * element's length and value.
  */
 function unpack(packs: Buffer[]): AssetListing {
   let count = 0;
@@ -130,7 +131,8 @@ function walk(
       if (length === 4) onOption(at + 4);
       at += 4 + Math.max(length, 0);
     }
-    const [lat, lng] = [pack.readDoubleBE(at), pack.readDoubleBE(at + 8)];
+    const lat = pack.readDoubleBE(at);
+    const lng = pack.readDoubleBE(at + 8);
     at += 16;
     if (!onPoint) {
       for (let i = 0; i < POINT_TEXTS; i++) skipText();

@@ -1,4 +1,5 @@
 import type { RiskLevel } from '@trashegimia/contract/assets';
+import { lowerBound } from './lower-bound';
 import { MapColumns, type MapPoint, type MappedAsset, type RenderedMap } from './map-columns';
 
 /**
@@ -309,14 +310,7 @@ class SortedSlots {
 
   /** The first place whose slot does not compare below `slot`. */
   #lowerBound(slot: number): number {
-    let low = 0;
-    let high = this.#length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.compare(this.slots[middle]!, slot) < 0) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    return lowerBound(this.#length, (at) => this.compare(this.slots[at]!, slot) < 0);
   }
 }
 

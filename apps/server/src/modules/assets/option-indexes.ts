@@ -6,6 +6,22 @@ import { NO_POINTS, type RenderedMap } from './map-columns';
 import { type IndexOrder, type IndexedPage, OptionIndex } from './option-index';
 import { isDatasetActive, selectAssetListing, selectIndexedAssets } from './option-index.repo';
 
+/** What tells whether the index answers a page: who asks, of which dataset, filtered or not. */
+type PageKind = { publicOnly: boolean; datasetId?: number; filters?: readonly unknown[] };
+
+/** The pages the index answers: the public's, of one dataset, filtered by answers, by date. */
+function isIndexedKind<Kind extends PageKind>(
+  criteria: Kind,
+  sort: Pick<AssetSort, 'sortBy'>,
+): criteria is Kind & { datasetId: number; filters: NonNullable<Kind['filters']> } {
+  return (
+    criteria.publicOnly &&
+    criteria.datasetId !== undefined &&
+    (criteria.filters?.length ?? 0) > 0 &&
+    sort.sortBy === 'date'
+  );
+}
+
 /** More changed assets than this are read by building the index again rather than one by one. */
 const MAX_CATCH_UP = 1_000;
 
@@ -66,9 +82,10 @@ export class OptionIndexes {
     sort: AssetSort,
     page: { limit: number; offset: number },
   ): Promise<IndexedPage | undefined> {
+    if (!isIndexedKind(criteria, sort) || !narrowsOnlyBy(criteria, INDEXED_CRITERIA) || !this.#changes?.hearing) {
+      return undefined;
+    }
     const { datasetId, filters } = criteria;
-    if (sort.sortBy !== 'date' || datasetId === undefined || !filters?.length || !criteria.publicOnly) return undefined;
-    if (!narrowsOnlyBy(criteria, INDEXED_CRITERIA) || !this.#changes?.hearing) return undefined;
     const dataset = this.#dataset(datasetId);
     const index = await this.#current(datasetId, dataset);
     if (!index) return undefined;
@@ -83,11 +100,13 @@ export class OptionIndexes {
   }
 
   /**
-   * Brings the dataset's index up to date now (or starts building it), for a page about to be asked
-   * of it: the database's reads of what changed run beside the caller's other reads, not after them.
+   * Brings the dataset's index up to date now (or starts building it) for a page of this kind about
+   * to be asked of it, its filters not yet checked: the database's reads of what changed run beside
+   * the caller's other reads, not after them.
    */
-  async prepare(datasetId: number): Promise<void> {
-    if (!this.#changes?.hearing) return;
+  async prepare(criteria: PageKind, sort: Pick<AssetSort, 'sortBy'>): Promise<void> {
+    if (!isIndexedKind(criteria, sort) || !this.#changes?.hearing) return;
+    const { datasetId } = criteria;
     const dataset = this.#dataset(datasetId);
     if (await this.#current(datasetId, dataset)) await this.#isActive(datasetId, dataset);
   }
