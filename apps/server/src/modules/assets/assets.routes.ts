@@ -53,7 +53,7 @@ export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore
         response: { 200: AssetList, ...errorResponses(400) },
       },
     },
-    async (request) => listDatasetRespondents(db, blobs, request.auth, request.query),
+    async (request) => listDatasetRespondents(db, blobs, request.auth, request.query, optionIndexes),
   );
 
   app.post(

@@ -110,12 +110,17 @@ export function listCriteria(filter: z.output<typeof AssetFilter>, admin: boolea
   };
 }
 
-/** GET /surveys/dataset-respondents: no dataset, or one the viewer cannot see, is an empty list (spec §7). */
+/**
+ * GET /surveys/dataset-respondents: no dataset, or one the viewer cannot see, is an empty list
+ * (spec §7). The public's pages by date are answered by the dataset's option index when `indexes`
+ * can.
+ */
 export async function listDatasetRespondents(
   db: Executor,
   blobs: BlobStore,
   viewer: TokenClaims | null,
   query: z.output<typeof RespondentListQuery>,
+  indexes?: OptionIndexes,
 ): Promise<AssetList> {
   if (query.datasetId === undefined) return emptyPage(query);
   const criteria: AssetCriteria = {
@@ -123,7 +128,7 @@ export async function listDatasetRespondents(
     datasetId: query.datasetId,
     search: query.search || undefined,
   };
-  return assetPage(db, blobs, viewer, criteria, query, query);
+  return assetPage(db, blobs, viewer, criteria, query, query, indexes);
 }
 
 /**
@@ -304,9 +309,13 @@ export async function listAssetPointsJson(
 ): Promise<Buffer> {
   const criteria = { publicOnly: !seesEverything(viewer), datasetId: query.datasetId };
   const search = query.search || undefined;
-  if (criteria.publicOnly && !search) {
-    const indexed = await indexes?.points(query.datasetId, query.riskLevel, query.limit, ({ parts, total }) =>
-      pointsAnswer(query.datasetId, parts, total, total, query.limit),
+  if (criteria.publicOnly) {
+    const indexed = await indexes?.points(
+      query.datasetId,
+      query.riskLevel,
+      query.limit,
+      ({ parts, total }) => pointsAnswer(query.datasetId, parts, total, total, query.limit),
+      search,
     );
     if (indexed) return indexed;
   }

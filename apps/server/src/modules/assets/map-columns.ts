@@ -186,6 +186,6 @@ function renderRun(assets: readonly MappedAsset[], riskLevel: RiskLevel | undefi
 }
 
 /** As asset-points.repo.ts's ON_EARTH: a comparison with NaN is false in JavaScript and, for these, in PostgreSQL. */
-function onEarth({ lat, lng }: MapPoint): boolean {
+export function onEarth({ lat, lng }: MapPoint): boolean {
   return lat !== null && lng !== null && lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180;
 }

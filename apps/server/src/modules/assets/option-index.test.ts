@@ -4,13 +4,30 @@ import { describe, expect, it } from 'vitest';
 import { RiskLevel } from '@trashegimia/contract/assets';
 import { type AssetListing, ID_BYTES, type IndexOrder, type IndexedAsset, OptionIndex } from './option-index';
 import type { MapPoint } from './map-columns';
+import { ACCENTED, PLAIN } from '../../db/folded-text';
+import { indexedSearchTerm } from './text-search';
 
 /**
- * The option index answers a filtered page and a map as the database would: the same assets, in
- * the same order (date, then id, to the microsecond and the byte), with the same total — after any
- * mix of assets added, changed and removed. A visitor would otherwise see a filtered list or a map
- * that misses, repeats or misorders assets, or a count that disagrees with it.
+ * The option index answers a filtered or searched page and a map as the database would: the same
+ * assets, in the same order (date, then id, to the microsecond and the byte), with the same total —
+ * after any mix of assets added, changed and removed. A visitor would otherwise see a filtered list
+ * or a map that misses, repeats or misorders assets, or a count that disagrees with it.
  */
+
+/**
+ * Whether the database finds the search in the asset: `translate(column, ACCENTED, PLAIN) ilike
+ * '%search%'` over name, municipality and village, with ilike lowering both sides as `lower`
+ * does — PGlite's only ASCII letters, PostgreSQL's locale every letter (İ to i).
+ */
+function databaseFinds(point: MapPoint, search: string, lower: (text: string) => string) {
+  const translate = (text: string) => [...text].map((c) => PLAIN[ACCENTED.indexOf(c)] ?? c).join('');
+  const wanted = lower(translate(search.normalize('NFC')));
+  return [point.name, point.municipality, point.village].some(
+    (column) => column !== null && lower(translate(column)).includes(wanted),
+  );
+}
+const pgliteLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+const postgresLower = (text: string) => [...text].map((c) => (c === 'İ' ? 'i' : c.toLowerCase())).join('');
 
 function listingOf(assets: IndexedAsset[]): AssetListing {
   const ids = new Uint8Array(assets.length * ID_BYTES);
@@ -31,11 +48,16 @@ function listingOf(assets: IndexedAsset[]): AssetListing {
  * What the database answers for a map (asset-points.repo.ts): the assets with coordinates on Earth,
  * of the risk level if given, newest first, cut at the limit, by column; and how many in all.
  */
-function expectedPoints(assets: Map<string, IndexedAsset>, riskLevel: RiskLevel | undefined, limit: number) {
+function expectedPoints(
+  assets: Map<string, IndexedAsset>,
+  riskLevel: RiskLevel | undefined,
+  limit: number,
+  found: (asset: IndexedAsset) => boolean = () => true,
+) {
   const onEarth = ({ lat, lng }: MapPoint) =>
     lat !== null && lng !== null && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
   const matching = [...assets.values()].filter(
-    (asset) => onEarth(asset.point) && (riskLevel === undefined || asset.point.riskLevel === riskLevel),
+    (asset) => onEarth(asset.point) && (riskLevel === undefined || asset.point.riskLevel === riskLevel) && found(asset),
   );
   matching.sort((a, b) => b.dateMicros - a.dateMicros || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   const shown = matching.slice(0, limit);
@@ -56,9 +78,9 @@ function expectedPoints(assets: Map<string, IndexedAsset>, riskLevel: RiskLevel 
   };
 }
 
-const pointsOf = (index: OptionIndex, riskLevel: RiskLevel | undefined, limit: number) => {
-  const { parts, total } = index.points(riskLevel, limit);
-  return { points: JSON.parse(Buffer.concat(parts).toString()) as unknown, total };
+const pointsOf = (index: OptionIndex, riskLevel: RiskLevel | undefined, limit: number, term?: string) => {
+  const map = term === undefined ? index.points(riskLevel, limit) : index.searchedPoints(term, riskLevel, limit);
+  return map && { points: JSON.parse(Buffer.concat(map.parts).toString()) as unknown, total: map.total };
 };
 
 /** Somewhere in Kosovo, unless the coordinates are missing, not numbers, or off the Earth. */
@@ -67,7 +89,10 @@ const coordinate = (degrees: number) =>
     { weight: 4, arbitrary: fc.double({ min: 41.8, max: 43.3, noNaN: true }) },
     fc.constantFrom(null, Number.NaN, Number.POSITIVE_INFINITY, -degrees - 1, degrees + 0.5),
   );
-const text = fc.option(fc.string({ maxLength: 12 }));
+/** Few letters, some folded (ë, Ç), so that matches are common; İ and the Kelvin sign come in apart (lowersApart). */
+const letter = fc.constantFrom('a', 'A', 'e', 'E', 'ë', 'Ë', 'c', 'ç', 'Ç', 'i', 'I', 'k', ' ', '%');
+const text = fc.option(fc.string({ unit: letter, maxLength: 8 }));
+const search = fc.option(fc.string({ unit: letter, minLength: 1, maxLength: 3 }), { nil: undefined });
 const point: fc.Arbitrary<MapPoint> = fc.record({
   lat: coordinate(90),
   lng: coordinate(180),
@@ -94,9 +119,10 @@ function expectedPage(
   order: IndexOrder,
   offset: number,
   limit: number,
+  found: (asset: IndexedAsset) => boolean = () => true,
 ) {
-  const matching = [...assets.values()].filter((asset) =>
-    groups.every((group) => group.some((option) => asset.optionIds.includes(option))),
+  const matching = [...assets.values()].filter(
+    (asset) => groups.every((group) => group.some((option) => asset.optionIds.includes(option))) && found(asset),
   );
   matching.sort((a, b) => b.dateMicros - a.dateMicros || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   if (order === 'dateAsc') matching.reverse();
@@ -110,12 +136,13 @@ const asset = fc.record({ id: fc.uuid(), dateMicros, optionIds, point });
 const mapQuery = fc.record({
   riskLevel: fc.option(fc.constantFrom(...RiskLevel.options), { nil: undefined }),
   limit: fc.integer({ min: 1, max: 30 }),
+  search,
 });
 const query = fc.record({
   groups: fc.array(fc.uniqueArray(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 3 }), {
-    minLength: 1,
     maxLength: 3,
   }),
+  search,
   order: fc.constantFrom<IndexOrder>('dateDesc', 'dateAsc'),
   offset: fc.integer({ min: 0, max: 300 }),
   limit: fc.integer({ min: 1, max: 20 }),
@@ -139,7 +166,8 @@ describe('OptionIndex', () => {
         fc.array(query, { minLength: 1, maxLength: 5 }),
         fc.array(mapQuery, { minLength: 1, maxLength: 3 }),
         fc.boolean(),
-        (generated, changes, queries, mapQueries, crowded) => {
+        fc.boolean(),
+        (generated, changes, queries, mapQueries, crowded, lowersApart) => {
           // Crowded: 300 more assets chose option 9, so that a query asking for it finds more than a
           // few matches and walks the date order instead of sorting them.
           const crowd = Array.from({ length: crowded ? 300 : 0 }, (_, i) => ({
@@ -151,6 +179,11 @@ describe('OptionIndex', () => {
           const initial = [...generated, ...crowd];
           const index = new OptionIndex(listingOf(initial));
           const model = new Map<string, IndexedAsset>(initial.map((a) => [a.id, a]));
+          // Searched once before the changes, so that the changes update what was found then.
+          for (const { search: text } of [...queries, ...mapQueries]) {
+            const term = text === undefined ? undefined : indexedSearchTerm(text);
+            if (term !== undefined) index.page([], 'dateDesc', 0, 1, term);
+          }
           for (const step of changes) {
             const known = [...model.keys()];
             if (step.kind === 'upsert') {
@@ -168,12 +201,41 @@ describe('OptionIndex', () => {
               }
             }
           }
-          expect(index.size).toBe(model.size);
-          for (const { groups, order, offset, limit } of queries) {
-            expect(index.page(groups, order, offset, limit)).toEqual(expectedPage(model, groups, order, offset, limit));
+          // An asset whose name holds letters that only PostgreSQL lowers to ASCII ones (i, k): while
+          // it is there, searches are the database's.
+          if (lowersApart) {
+            const apart = { id: randomUUID(), dateMicros: 0, optionIds: [], point: { ...KOSOVO, name: 'İ\u212a' } };
+            index.upsert(apart);
+            model.set(apart.id, apart);
           }
-          for (const { riskLevel, limit } of mapQueries) {
-            expect(pointsOf(index, riskLevel, limit)).toEqual(expectedPoints(model, riskLevel, limit));
+          expect(index.size).toBe(model.size);
+          const finders = (text: string) =>
+            [pgliteLower, postgresLower].map((lower) => (a: IndexedAsset) => databaseFinds(a.point, text, lower));
+          for (const { groups, order, offset, limit, search: text } of queries) {
+            const term = text === undefined ? undefined : indexedSearchTerm(text);
+            if (text !== undefined && term === undefined) continue;
+            const answer = index.page(groups, order, offset, limit, term);
+            if (text === undefined) {
+              expect(answer).toEqual(expectedPage(model, groups, order, offset, limit));
+            } else if (answer === undefined) {
+              expect(lowersApart).toBe(true);
+            } else {
+              for (const found of finders(text)) {
+                expect(answer).toEqual(expectedPage(model, groups, order, offset, limit, found));
+              }
+            }
+          }
+          for (const { riskLevel, limit, search: text } of mapQueries) {
+            const term = text === undefined ? undefined : indexedSearchTerm(text);
+            if (text !== undefined && term === undefined) continue;
+            const map = pointsOf(index, riskLevel, limit, term);
+            if (text === undefined) {
+              expect(map).toEqual(expectedPoints(model, riskLevel, limit));
+            } else if (map === undefined) {
+              expect(lowersApart).toBe(true);
+            } else {
+              for (const found of finders(text)) expect(map).toEqual(expectedPoints(model, riskLevel, limit, found));
+            }
           }
         },
       ),
@@ -217,7 +279,7 @@ describe('OptionIndex', () => {
     }));
     const index = new OptionIndex(listingOf(assets));
     expect(index.page([[1], [404]], 'dateDesc', 0, 20)).toEqual({ ids: [], total: 0 });
-    expect(index.page([[1]], 'dateDesc', 0, 20).total).toBe(4_000);
+    expect(index.page([[1]], 'dateDesc', 0, 20)?.total).toBe(4_000);
     expect(index.wasteful).toBe(false);
     for (const a of assets.slice(0, 1_500)) index.remove(a.id);
     expect(index.wasteful).toBe(true);

@@ -1,6 +1,7 @@
 import type { RiskLevel } from '@trashegimia/contract/assets';
 import { lowerBound } from './lower-bound';
-import { MapColumns, type MapPoint, type MappedAsset, type RenderedMap } from './map-columns';
+import { MapColumns, type MapPoint, type MappedAsset, type RenderedMap, onEarth } from './map-columns';
+import { lowersAmbiguously, searchedText } from './text-search';
 
 /**
  * Which of one dataset's public assets chose each answer option, held in memory as bitsets over
@@ -9,7 +10,9 @@ import { MapColumns, type MapPoint, type MappedAsset, type RenderedMap } from '.
  * the page is full: microseconds, where the database's GIN scan intersects posting lists of tens of
  * thousands of assets and then reads every match to sort and count it. Each slot also holds what
  * the dataset's map shows of its asset, so that the map, whole or by risk level, is a walk along
- * the same order, where the database sorts and writes out tens of thousands of rows.
+ * the same order, where the database sorts and writes out tens of thousands of rows. A text search
+ * (text-search.ts's indexedSearchTerm) is one more bitset, of the assets whose name, municipality or
+ * village holds it, kept up to date with every change for the searches asked recently.
  *
  * The order is assets.repo.ts's `date desc, id desc` (and its exact reverse, `date asc, id asc`):
  * dates are kept to the microsecond and ids compared byte by byte, as the database compares them.
@@ -51,6 +54,13 @@ const MIN_CAPACITY = 1_024;
 const FEW_MATCHES = 256;
 /** A removed asset leaves its slot behind; past this share of dead slots the index is worth building again. */
 const MAX_DEAD_SHARE = 0.25;
+/** The searches whose matches are kept up to date, the most recently asked (a bit per asset each). */
+const MAX_SEARCHES = 64;
+/**
+ * A searched map is written out whole for each answer, at about 2 µs a point on the event loop that
+ * every visitor waits on: a search matching more than this many points is the database's to write.
+ */
+const MAX_SEARCHED_POINTS = 4_096;
 
 export class OptionIndex {
   #capacity: number;
@@ -70,6 +80,12 @@ export class OptionIndex {
   /** Live slots by id, to find an asset's slot. */
   #byId: SortedSlots;
   #scratch: Uint32Array;
+  /** Per search term, the slots that hold it; the least recently asked go first. */
+  #searches = new Map<string, Uint32Array>();
+  /** Slot i's searched columns as searchedText writes them, once a search has looked at it. */
+  #searchTexts: (string | undefined)[] = [];
+  /** Live slots whose text databases lower differently (lowersAmbiguously): while any, searches are the database's. */
+  #ambiguous = new Set<number>();
 
   constructor(listing: AssetListing) {
     const { count } = listing;
@@ -84,6 +100,7 @@ export class OptionIndex {
     this.#scratch = new Uint32Array(this.#words);
     for (let slot = 0; slot < count; slot++) {
       this.#points[slot] = mappedAsset(this.#idOf(slot), this.#dates[slot]!, listing.points[slot]!);
+      if (lowersAmbiguously(searchedColumns(listing.points[slot]!))) this.#ambiguous.add(slot);
       this.#live[slot >>> 5]! |= 1 << (slot & 31);
       for (let i = listing.optionStarts[slot]!; i < listing.optionStarts[slot + 1]!; i++) {
         this.#setOption(slot, listing.optionIds[i]!);
@@ -133,6 +150,13 @@ export class OptionIndex {
     this.#points[slot] = mapped;
     this.#map.add(mapped);
     for (const optionId of asset.optionIds) this.#setOption(slot, optionId);
+    this.#searchTexts[slot] = undefined;
+    if (lowersAmbiguously(searchedColumns(mapped))) this.#ambiguous.add(slot);
+    else this.#ambiguous.delete(slot);
+    for (const [term, bits] of this.#searches) {
+      if (this.#searchTextOf(slot).includes(term)) bits[slot >>> 5]! |= 1 << (slot & 31);
+      else bits[slot >>> 5]! &= ~(1 << (slot & 31));
+    }
   }
 
   remove(id: string): void {
@@ -144,6 +168,9 @@ export class OptionIndex {
     this.#clearOptions(slot);
     this.#live[slot >>> 5]! &= ~(1 << (slot & 31));
     this.#liveCount--;
+    this.#ambiguous.delete(slot);
+    this.#searchTexts[slot] = undefined;
+    for (const bits of this.#searches.values()) bits[slot >>> 5]! &= ~(1 << (slot & 31));
   }
 
   /**
@@ -154,6 +181,25 @@ export class OptionIndex {
     return this.#map.render(riskLevel, limit);
   }
 
+  /** The same map of the assets holding `term`; undefined when the database is to answer the search. */
+  searchedPoints(term: string, riskLevel: RiskLevel | undefined, limit: number): RenderedMap | undefined {
+    const bits = this.#searched(term);
+    if (!bits) return undefined;
+    const shown: MappedAsset[] = [];
+    let total = 0;
+    const byDate = this.#byDate.slots;
+    for (let i = 0; i < this.#liveCount; i++) {
+      const slot = byDate[i]!;
+      if ((bits[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
+      const asset = this.#points[slot]!;
+      if (!onEarth(asset) || (riskLevel !== undefined && asset.riskLevel !== riskLevel)) continue;
+      total++;
+      if (shown.length < limit) shown.push(asset);
+    }
+    if (shown.length > MAX_SEARCHED_POINTS) return undefined;
+    return { parts: new MapColumns(compareMapped, shown).render(undefined, limit).parts, total };
+  }
+
   /** Moves on whenever what the map shows changes. */
   get mapVersion(): number {
     return this.#map.version;
@@ -161,11 +207,23 @@ export class OptionIndex {
 
   /**
    * The ids of one page of the assets that chose at least one option of every group (AND across
-   * groups, OR within one), in `order`, and how many match in all.
+   * groups, OR within one) and hold `term` if given, in `order`, and how many match in all.
+   * Undefined when the database is to answer the search.
    */
-  page(groups: readonly (readonly number[])[], order: IndexOrder, offset: number, limit: number): IndexedPage {
+  page(
+    groups: readonly (readonly number[])[],
+    order: IndexOrder,
+    offset: number,
+    limit: number,
+    term?: string,
+  ): IndexedPage | undefined {
     const words = (this.#size + 31) >>> 5;
     const matches = this.#live.slice(0, words);
+    if (term !== undefined) {
+      const bits = this.#searched(term);
+      if (!bits) return undefined;
+      for (let w = 0; w < words; w++) matches[w]! &= bits[w]!;
+    }
     for (const group of groups) this.#keepAnyOf(matches, group, words);
     let total = 0;
     for (let w = 0; w < words; w++) total += popcount(matches[w]!);
@@ -212,6 +270,29 @@ export class OptionIndex {
     return (this.#capacity + 31) >>> 5;
   }
 
+  /** The slots holding the term, kept from here on; undefined while an asset's text is lowered differently by databases. */
+  #searched(term: string): Uint32Array | undefined {
+    if (this.#ambiguous.size > 0) return undefined;
+    let bits = this.#searches.get(term);
+    if (bits) {
+      this.#searches.delete(term);
+    } else {
+      bits = new Uint32Array(this.#words);
+      const byDate = this.#byDate.slots;
+      for (let i = 0; i < this.#liveCount; i++) {
+        const slot = byDate[i]!;
+        if (this.#searchTextOf(slot).includes(term)) bits[slot >>> 5]! |= 1 << (slot & 31);
+      }
+      if (this.#searches.size >= MAX_SEARCHES) this.#searches.delete(this.#searches.keys().next().value as string);
+    }
+    this.#searches.set(term, bits);
+    return bits;
+  }
+
+  #searchTextOf(slot: number): string {
+    return (this.#searchTexts[slot] ??= searchedText(searchedColumns(this.#points[slot]!)));
+  }
+
   #setOption(slot: number, optionId: number) {
     let bits = this.#byOption.get(optionId);
     if (!bits) this.#byOption.set(optionId, (bits = new Uint32Array(this.#words)));
@@ -231,6 +312,7 @@ export class OptionIndex {
     this.#live = grown(this.#live, words);
     this.#scratch = new Uint32Array(words);
     for (const [optionId, bits] of this.#byOption) this.#byOption.set(optionId, grown(bits, words));
+    for (const [term, bits] of this.#searches) this.#searches.set(term, grown(bits, words));
     this.#byDate.grow(capacity);
     this.#byId.grow(capacity);
     this.#capacity = capacity;
@@ -343,3 +425,6 @@ function popcount(word: number): number {
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
+
+/** The columns a search looks in, as assets.repo.ts's assetWhere searches. */
+const searchedColumns = ({ name, municipality, village }: MapPoint) => [name, municipality, village];

@@ -89,12 +89,18 @@ async function fromIndex(criteria: AssetCriteria, sort = newest, page = firstPag
 }
 
 /** A map from the index, once it has been built, with its columns read back. */
-async function mapFromIndex(datasetId: number, riskLevel: RiskLevel | undefined, limit: number) {
+async function mapFromIndex(datasetId: number, riskLevel: RiskLevel | undefined, limit: number, search?: string) {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const answer = await indexes.points(datasetId, riskLevel, limit, ({ parts, total }) => ({
-      points: JSON.parse(Buffer.concat(parts).toString()) as AssetPoints['points'],
-      total,
-    }));
+    const answer = await indexes.points(
+      datasetId,
+      riskLevel,
+      limit,
+      ({ parts, total }) => ({
+        points: JSON.parse(Buffer.concat(parts).toString()) as AssetPoints['points'],
+        total,
+      }),
+      search,
+    );
     if (answer) return answer;
     await indexes.settled();
   }
@@ -102,8 +108,8 @@ async function mapFromIndex(datasetId: number, riskLevel: RiskLevel | undefined,
 }
 
 /** The same map as the database writes it. */
-async function mapFromDatabase(datasetId: number, riskLevel: RiskLevel | undefined, limit: number) {
-  const criteria = { publicOnly: true, datasetId };
+async function mapFromDatabase(datasetId: number, riskLevel: RiskLevel | undefined, limit: number, search?: string) {
+  const criteria = { publicOnly: true, datasetId, search };
   const [{ json }, total] = await Promise.all([
     selectAssetPointsJson(database.db, criteria, riskLevel, limit),
     countAssetPoints(database.db, criteria, riskLevel),
@@ -294,7 +300,72 @@ describe('OptionIndexes', () => {
     expect(await ask(criteriaOf(dataset.id, filters), { sortBy: 'name', sortOrder: 'asc' })).toBeUndefined();
     expect(await ask({ ...criteriaOf(dataset.id, filters), publicOnly: false })).toBeUndefined();
     expect(await ask({ ...criteriaOf(dataset.id, filters), mediaTypes: ['PHOTO'] })).toBeUndefined();
-    expect(await ask(criteriaOf(dataset.id, []))).toBeUndefined();
+    expect(await ask({ ...criteriaOf(dataset.id, filters), search: 'Ωmega' })).toBeUndefined();
     expect(await ask({ ...criteriaOf(dataset.id, filters), mediaTypes: [] })).toBeDefined();
+  });
+
+  it('answers unfiltered pages, newest or oldest first, as the database does', async () => {
+    const { dataset } = await filteredDataset();
+    const criteria: AssetCriteria = { publicOnly: true, datasetId: dataset.id };
+    for (const sort of [newest, { sortBy: 'date', sortOrder: 'asc' } satisfies AssetSort]) {
+      for (const page of [firstPage, { limit: 7, offset: 49 }, { limit: 20, offset: 100 }]) {
+        expect(await fromIndex(criteria, sort, page)).toEqual(await fromDatabase(criteria, sort, page));
+      }
+    }
+  });
+
+  it('finds a search in names, municipalities and villages as the database does, with or without accents, and after each change', async () => {
+    const db = database.db;
+    const { dataset, municipality, towns, made } = await filteredDataset();
+    for (const [i, asset] of made.entries()) {
+      await db
+        .update(assets)
+        .set({
+          name: ['Kulla e Jasharëve', 'Xhamia e Hadumit', 'Ura e Gurit', null][i % 4],
+          municipality: ['Pejë', 'PEJA', 'Gjakovë', null][(i % 5) % 4],
+          village: i % 3 ? 'Isniq' : null,
+          latitude: 42 + i / 100,
+          longitude: 20.5 + i / 100,
+        })
+        .where(eq(assets.id, asset.id));
+    }
+    const searches = ['peje', 'PEJË', 'pej', 'jashar', 'ISNIQ', 'e', 'ë', 'e g', '%', 'zzz'];
+    const expectSameAnswers = async () => {
+      for (const search of searches) {
+        const criteria: AssetCriteria = { publicOnly: true, datasetId: dataset.id, search };
+        expect(await fromIndex(criteria)).toEqual(await fromDatabase(criteria));
+        const inPeje = { ...criteria, filters: [{ questionId: municipality.id, optionIds: [towns[0]!.id] }] };
+        expect(await fromIndex(inPeje, newest, { limit: 5, offset: 5 })).toEqual(
+          await fromDatabase(inPeje, newest, { limit: 5, offset: 5 }),
+        );
+        for (const riskLevel of [undefined, 'low'] as const) {
+          expect(await mapFromIndex(dataset.id, riskLevel, MAX_MAP_POINTS, search)).toEqual(
+            await mapFromDatabase(dataset.id, riskLevel, MAX_MAP_POINTS, search),
+          );
+        }
+      }
+    };
+    await expectSameAnswers();
+    expect((await fromIndex({ publicOnly: true, datasetId: dataset.id, search: 'peje' })).total).toBeGreaterThan(20);
+
+    // Changes after the searches were first looked for: a rename, a rejection, a new asset.
+    await db.update(assets).set({ name: 'Kulla e Pejës', municipality: null }).where(eq(assets.id, made[2]!.id));
+    await db.update(assets).set({ status: 'REJECTED' }).where(eq(assets.id, made[0]!.id));
+    await createAsset(db, {
+      surveyId: made[0]!.surveyId,
+      datasetId: dataset.id,
+      name: 'Jashar',
+      latitude: 42.5,
+      longitude: 21,
+    });
+    await expectSameAnswers();
+
+    // İ lowers to i on PostgreSQL and stays İ on PGlite: while an asset holds it, the database looks.
+    await db.update(assets).set({ name: 'İpek' }).where(eq(assets.id, made[4]!.id));
+    const ipek: AssetCriteria = { publicOnly: true, datasetId: dataset.id, search: 'ipek' };
+    expect(await indexes.page(ipek, newest, firstPage)).toBeUndefined();
+    await db.update(assets).set({ name: 'Ipek' }).where(eq(assets.id, made[4]!.id));
+    expect(await fromIndex(ipek)).toEqual(await fromDatabase(ipek));
+    expect((await fromIndex(ipek)).ids).toEqual([made[4]!.id]);
   });
 });

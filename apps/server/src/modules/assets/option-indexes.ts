@@ -5,28 +5,24 @@ import { type AssetCriteria, type AssetSort, narrowsOnlyBy } from './assets.repo
 import { NO_POINTS, type RenderedMap } from './map-columns';
 import { type IndexOrder, type IndexedPage, OptionIndex } from './option-index';
 import { isDatasetActive, selectAssetListing, selectIndexedAssets } from './option-index.repo';
+import { indexedSearchTerm } from './text-search';
 
 /** What tells whether the index answers a page: who asks, of which dataset, filtered or not. */
 type PageKind = { publicOnly: boolean; datasetId?: number; filters?: readonly unknown[] };
 
-/** The pages the index answers: the public's, of one dataset, filtered by answers, by date. */
+/** The pages the index answers: the public's, of one dataset, filtered by answers or not, by date (and searched, see page). */
 function isIndexedKind<Kind extends PageKind>(
   criteria: Kind,
   sort: Pick<AssetSort, 'sortBy'>,
-): criteria is Kind & { datasetId: number; filters: NonNullable<Kind['filters']> } {
-  return (
-    criteria.publicOnly &&
-    criteria.datasetId !== undefined &&
-    (criteria.filters?.length ?? 0) > 0 &&
-    sort.sortBy === 'date'
-  );
+): criteria is Kind & { datasetId: number } {
+  return criteria.publicOnly && criteria.datasetId !== undefined && sort.sortBy === 'date';
 }
 
 /** More changed assets than this are read by building the index again rather than one by one. */
 const MAX_CATCH_UP = 1_000;
 
-/** What the public's filtered pages may ask of an index: the dataset, the answers, nothing else. */
-const INDEXED_CRITERIA = new Set<keyof AssetCriteria>(['publicOnly', 'datasetId', 'filters']);
+/** What the public's pages may ask of an index: the dataset, the answers, a text search, nothing else. */
+const INDEXED_CRITERIA = new Set<keyof AssetCriteria>(['publicOnly', 'datasetId', 'filters', 'search']);
 
 type DatasetState = {
   index: OptionIndex | null;
@@ -73,9 +69,10 @@ export class OptionIndexes {
   }
 
   /**
-   * The ids of one page of a dataset's approved assets filtered by answers, newest or oldest first,
-   * and their total, as the public sees them; undefined when the index cannot answer (then the
-   * database does): another criterion, order or viewer, or an index not ready.
+   * The ids of one page of a dataset's approved assets filtered by answers or searched, newest or
+   * oldest first, and their total, as the public sees them; undefined when the index cannot answer
+   * (then the database does): another criterion, order or viewer, a search only the database can
+   * look for (text-search.ts), or an index not ready.
    */
   async page(
     criteria: AssetCriteria,
@@ -85,17 +82,20 @@ export class OptionIndexes {
     if (!isIndexedKind(criteria, sort) || !narrowsOnlyBy(criteria, INDEXED_CRITERIA) || !this.#changes?.hearing) {
       return undefined;
     }
-    const { datasetId, filters } = criteria;
+    const { datasetId, filters, search } = criteria;
+    const term = search === undefined ? undefined : indexedSearchTerm(search);
+    if (search !== undefined && term === undefined) return undefined;
     const dataset = this.#dataset(datasetId);
     const index = await this.#current(datasetId, dataset);
     if (!index) return undefined;
     if (!(await this.#isActive(datasetId, dataset))) return { ids: [], total: 0 };
     const order: IndexOrder = sort.sortOrder === 'desc' ? 'dateDesc' : 'dateAsc';
     return index.page(
-      filters.map((filter) => filter.optionIds),
+      (filters ?? []).map((filter) => filter.optionIds),
       order,
       page.offset,
       page.limit,
+      term,
     );
   }
 
@@ -112,22 +112,29 @@ export class OptionIndexes {
   }
 
   /**
-   * A dataset's map as the public sees it, whole or of one risk level: at most `limit` points,
-   * newest first, and how many match in all, as `present` writes them; undefined when the index
-   * cannot answer (not ready, changes not heard), and the database does. What `present` wrote of a
-   * map of MAX_MAP_POINTS, as the map page asks, is kept until the map changes.
+   * A dataset's map as the public sees it, whole or of one risk level, searched or not: at most
+   * `limit` points, newest first, and how many match in all, as `present` writes them; undefined
+   * when the index cannot answer (not ready, changes not heard, a search it leaves to the database),
+   * and the database does. What `present` wrote of an unsearched map of MAX_MAP_POINTS, as the map
+   * page asks, is kept until the map changes.
    */
   async points<Answer>(
     datasetId: number,
     riskLevel: RiskLevel | undefined,
     limit: number,
     present: (map: RenderedMap) => Answer,
+    search?: string,
   ): Promise<Answer | undefined> {
-    if (!this.#changes?.hearing) return undefined;
+    const term = search === undefined ? undefined : indexedSearchTerm(search);
+    if (!this.#changes?.hearing || (search !== undefined && term === undefined)) return undefined;
     const dataset = this.#dataset(datasetId);
     const index = await this.#current(datasetId, dataset);
     if (!index) return undefined;
     if (!(await this.#isActive(datasetId, dataset))) return present(NO_POINTS);
+    if (term !== undefined) {
+      const map = index.searchedPoints(term, riskLevel, limit);
+      return map && present(map);
+    }
     if (limit !== MAX_MAP_POINTS) return present(index.points(riskLevel, limit));
     const key = riskLevel ?? 'all';
     const kept = dataset.maps.get(key);
