@@ -270,6 +270,20 @@ describe('OptionIndex', () => {
     }
   });
 
+  it('leaves to the database a searched map too large to write out for one answer', () => {
+    const assets = Array.from({ length: 5_000 }, (_, i) => ({
+      id: randomUUID(),
+      dateMicros: 1_700_000_000_000_000 + i,
+      optionIds: [1],
+      point: { ...KOSOVO, name: i % 2 ? 'Kulla e Jasharëve' : 'Ura' },
+    }));
+    const index = new OptionIndex(listingOf(assets));
+    const model = new Map(assets.map((a) => [a.id, a]));
+    const kulla = (a: IndexedAsset) => a.point.name === 'Kulla e Jasharëve';
+    expect(pointsOf(index, undefined, 1_000, 'jashareve')).toEqual(expectedPoints(model, undefined, 1_000, kulla));
+    expect(index.searchedPoints('a', undefined, 20_000)).toBeUndefined();
+  });
+
   it('finds nothing for an option no asset chose, and tells when it holds mostly removed assets', () => {
     const assets = Array.from({ length: 4_000 }, () => ({
       id: randomUUID(),

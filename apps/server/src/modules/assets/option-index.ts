@@ -198,9 +198,11 @@ export class OptionIndex {
       const asset = this.#points[slot]!;
       if (!onEarth(asset) || (riskLevel !== undefined && asset.riskLevel !== riskLevel)) continue;
       total++;
-      if (shown.length < limit) shown.push(asset);
+      if (shown.length < limit) {
+        if (shown.length === MAX_SEARCHED_POINTS) return undefined;
+        shown.push(asset);
+      }
     }
-    if (shown.length > MAX_SEARCHED_POINTS) return undefined;
     return { parts: new MapColumns(compareMapped, shown).render(undefined, limit).parts, total };
   }
 
