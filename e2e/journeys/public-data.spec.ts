@@ -57,6 +57,36 @@ test('a guest opens a dataset from Home, filters it by municipality and reads an
   await expect(mapDialog.getByText(/OpenStreetMap/).first()).toBeVisible();
 });
 
+test('a guest searching a dataset finds the same assets with or without accents, in any case', async ({ page }) => {
+  await enterAsGuest(page);
+  await page.getByRole('link', { name: /^Shfleto Monumente/ }).click();
+  await expect(page).toHaveURL(/\/data\/\d+/);
+  const items = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: dataset.item.details }) });
+  const found = async (text: string) => {
+    await page.getByRole('searchbox', { name: dataset.filters.searchLabel }).fill(text);
+    // The list of this very search, not the one shown before it.
+    const answered = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/surveys/dataset-respondents') &&
+        new URL(response.url()).searchParams.get('search') === text,
+    );
+    await page.getByRole('button', { name: dataset.filters.submit, exact: true }).click();
+    await answered;
+    const count = await scrollToTheEnd(page);
+    await expect(items).toHaveCount(count);
+    return (await items.allTextContents()).sort();
+  };
+
+  const inCarshia = await found('Çarshia');
+  expect(inCarshia.length).toBeGreaterThan(0);
+  for (const text of inCarshia) expect(text).toContain('Çarshia');
+  const inPeje = await found('Pejë');
+  expect(inPeje).not.toEqual(inCarshia);
+  for (const text of inPeje) expect(text).toMatch(/pej[eë]/i);
+  expect(await found('CARSHIA')).toEqual(inCarshia);
+  expect(await found('peje')).toEqual(inPeje);
+});
+
 test('a registered user downloads the dataset as Excel and PDF, and one asset as PDF', async ({ page }) => {
   // The administrator opens an account for a researcher, who then logs in.
   await page.goto('/login');
