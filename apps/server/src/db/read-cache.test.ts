@@ -88,6 +88,33 @@ describe('cachedRead', () => {
     expect([await ask('a'), await ask('b')]).toEqual([false, true]);
   });
 
+  it('reads the database once for visitors asking at once, and anew for one asking after a change made meanwhile', async () => {
+    let reads = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const ask = () =>
+      cachedRead(database.db, 'test_at_once', String(datasetId), [datasets], async () => {
+        reads++;
+        await held;
+        const [row] = await database.db
+          .select({ name: datasets.name })
+          .from(datasets)
+          .where(eq(datasets.id, datasetId));
+        return row?.name;
+      });
+    await rename(database.db, 'Teqeja');
+    const together = [ask(), ask(), ask()];
+    expect(reads).toBe(1);
+
+    // Asked after a change the first read may have begun before: it must not wait for that read.
+    await rename(database.db, 'Sahat-kulla');
+    const afterChange = ask();
+    expect(reads).toBe(2);
+    release();
+    expect(await afterChange).toBe('Sahat-kulla');
+    expect(new Set(await Promise.all(together)).size).toBe(1);
+  });
+
   it('reads anew inside a transaction, which sees its own changes', async () => {
     await database.db
       .transaction(async (tx) => {

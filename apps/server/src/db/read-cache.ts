@@ -28,6 +28,9 @@ type Entry = {
   refreshing?: boolean;
 };
 
+/** A read under way, and the versions of what it depends on when it began. */
+type Pending = { value: Promise<unknown>; epoch: number; versions: number[] };
+
 /**
  * What an answer depends on: a whole table, which changes with every announcement of it (whole or
  * of any part), or one part of a table (`[assets, 'asset:<id>']`), which changes when the database
@@ -82,6 +85,8 @@ export class TableChanges {
   #wholeVersions = new Map<string, number>();
   #partVersions = new Map<string, number>();
   #reads = new Map<string, Map<string, Entry>>();
+  /** Per read and key, the read under way that a caller asking meanwhile may wait for instead of reading too. */
+  #pending = new Map<string, Map<string, Pending>>();
   #heard = false;
   #watchers = new Set<(change: TableChange) => void>();
   /** Moves on whenever hearing starts or stops: what was read before may have missed a change. */
@@ -148,6 +153,8 @@ export class TableChanges {
     if (!this.#heard) return read();
     let entries = this.#reads.get(name);
     if (!entries) this.#reads.set(name, (entries = new Map()));
+    let pending = this.#pending.get(name);
+    if (!pending) this.#pending.set(name, (pending = new Map()));
     const known = entries.get(key);
     if (
       known &&
@@ -168,7 +175,29 @@ export class TableChanges {
       }
       return known.value as Value;
     }
-    return this.#readAndKeep(entries, key, dependsOn, read, options);
+    // Nothing it depends on was announced since the read under way began: that read shows every
+    // change announced before this call, as this caller's own would (many visitors ask at once
+    // just after a change, and each reading again only lengthens the database's queue).
+    const underWay = pending.get(key);
+    if (
+      underWay &&
+      underWay.epoch === this.#epoch &&
+      dependsOn.every((dependency, i) => this.versionOf(dependency) === underWay.versions[i])
+    ) {
+      return underWay.value as Promise<Value>;
+    }
+    const value = this.#readAndKeep(entries, key, dependsOn, read, options);
+    const started: Pending = {
+      value,
+      epoch: this.#epoch,
+      versions: dependsOn.map((dependency) => this.versionOf(dependency)),
+    };
+    pending.set(key, started);
+    const settle = () => {
+      if (pending.get(key) === started) pending.delete(key);
+    };
+    value.then(settle, settle);
+    return value;
   }
 
   async #readAndKeep<Value>(
