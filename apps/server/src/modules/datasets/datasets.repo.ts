@@ -55,13 +55,25 @@ export function selectDatasetsWithStats(
   selection: DatasetSelection,
 ): Promise<{ rows: DatasetWithStats[]; total: number }> {
   // The same for every visitor and rarely changed: kept until one of the tables it reads changes.
-  return cachedRead(db, 'datasets_with_stats', JSON.stringify(selection), DATASET_STATS_TABLES, () =>
+  return cachedRead(db, 'datasets_with_stats', JSON.stringify(selection), datasetStatsReads(selection), () =>
     readDatasetsWithStats(db, selection),
   );
 }
 
-/** What the datasets with their stats are read from. */
-const DATASET_STATS_TABLES = [datasets, assetCounts, surveys, questions];
+/**
+ * What the datasets with their stats are read from: of named datasets (one dataset's page), their
+ * rows and counts only, so a review in another dataset, or of assets the viewer does not count,
+ * keeps them.
+ */
+function datasetStatsReads({ ids, countAllStatuses }: DatasetSelection): ReadDependency[] {
+  if (!ids) return [datasets, assetCounts, surveys, questions];
+  return [
+    ...ids.map((id): ReadDependency => [datasets, `dataset:${id}`]),
+    ...ids.map((id) => surveysOfDatasetReads(id, !countAllStatuses)),
+    surveys,
+    questions,
+  ];
+}
 
 async function readDatasetsWithStats(
   db: Executor,

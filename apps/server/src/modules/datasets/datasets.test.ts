@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
+import { assets, datasets } from '../../db/schema/index';
 import { createAsset, createDataset, createOption, createQuestion, createSurvey } from '../../test/factories';
 import { startTestApp } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
@@ -221,6 +223,36 @@ describe('GET /api/datasets/:id', () => {
     const response = await get(`/api/datasets/${dataset.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: dataset.id, name: dataset.name, stats: { totalResponses: 1 } });
+  });
+
+  it('shows a change of its assets, description, surveys or questions at once, whatever another dataset does', async () => {
+    const db = database.db;
+    const dataset = await createDataset(db);
+    const other = await createDataset(db);
+    const survey = await createSurvey(db);
+    await createQuestion(db, survey.id);
+    const waiting = await createAsset(db, { surveyId: survey.id, datasetId: dataset.id, status: 'UPLOADED' });
+    const adminHeaders = await asAdmin(db);
+    const page = async (headers: Record<string, string> = {}) =>
+      (await get(`/api/datasets/${dataset.id}`, headers)).json();
+    expect((await page()).stats).toMatchObject({ totalResponses: 0, totalQuestions: 0 });
+    expect((await page(adminHeaders)).stats).toMatchObject({ totalResponses: 1, totalQuestions: 1 });
+
+    await createAsset(db, { surveyId: survey.id, datasetId: other.id });
+    await db.update(assets).set({ status: 'APPROVED' }).where(eq(assets.id, waiting.id));
+    expect((await page()).stats).toMatchObject({ totalResponses: 1, totalSurveys: 1, totalQuestions: 1 });
+    expect((await page(adminHeaders)).stats).toMatchObject({ totalResponses: 1 });
+
+    await createQuestion(db, survey.id);
+    expect((await page()).stats).toMatchObject({ totalQuestions: 2 });
+
+    await db.update(datasets).set({ descriptionEn: 'Fortress above the town' }).where(eq(datasets.id, dataset.id));
+    expect(await page({ language: 'en' })).toMatchObject({ description: 'Fortress above the town' });
+    expect((await page(adminHeaders)).stats).toMatchObject({ totalResponses: 1, totalQuestions: 2 });
+
+    await createAsset(db, { surveyId: survey.id, datasetId: dataset.id, status: 'UPLOADED' });
+    expect((await page(adminHeaders)).stats).toMatchObject({ totalResponses: 2 });
+    expect((await page()).stats).toMatchObject({ totalResponses: 1 });
   });
 
   it("answers 404 'Dataset not found' for an unknown dataset, and 400 naming id for a malformed one", async () => {
