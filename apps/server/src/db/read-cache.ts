@@ -153,14 +153,8 @@ export class TableChanges {
     if (!this.#heard) return read();
     let entries = this.#reads.get(name);
     if (!entries) this.#reads.set(name, (entries = new Map()));
-    let pending = this.#pending.get(name);
-    if (!pending) this.#pending.set(name, (pending = new Map()));
     const known = entries.get(key);
-    if (
-      known &&
-      known.epoch === this.#epoch &&
-      (known.dependsOn ?? dependsOn).every((dependency, i) => this.versionOf(dependency) === known.versions[i])
-    ) {
+    if (known && this.#unchanged(known.dependsOn ?? dependsOn, known)) {
       // Last in the map's order, which is the order in which answers go when too many are kept.
       entries.delete(key);
       entries.set(key, known);
@@ -171,36 +165,25 @@ export class TableChanges {
       ) {
         // Nothing announced has changed it: it serves once more while it is read anew behind it.
         known.refreshing = true;
-        this.#readAndKeep(entries, key, dependsOn, read, options).catch(() => (known.refreshing = false));
+        this.#readAndKeep(name, entries, key, dependsOn, read, options).catch(() => (known.refreshing = false));
       }
       return known.value as Value;
     }
     // Nothing it depends on was announced since the read under way began: that read shows every
     // change announced before this call, as this caller's own would (many visitors ask at once
     // just after a change, and each reading again only lengthens the database's queue).
-    const underWay = pending.get(key);
-    if (
-      underWay &&
-      underWay.epoch === this.#epoch &&
-      dependsOn.every((dependency, i) => this.versionOf(dependency) === underWay.versions[i])
-    ) {
-      return underWay.value as Promise<Value>;
-    }
-    const value = this.#readAndKeep(entries, key, dependsOn, read, options);
-    const started: Pending = {
-      value,
-      epoch: this.#epoch,
-      versions: dependsOn.map((dependency) => this.versionOf(dependency)),
-    };
-    pending.set(key, started);
-    const settle = () => {
-      if (pending.get(key) === started) pending.delete(key);
-    };
-    value.then(settle, settle);
-    return value;
+    const underWay = this.#pending.get(name)?.get(key);
+    if (underWay && this.#unchanged(dependsOn, underWay)) return underWay.value as Promise<Value>;
+    return this.#readAndKeep(name, entries, key, dependsOn, read, options);
+  }
+
+  /** Whether nothing of `dependsOn` was announced since `versions` were taken, nor hearing lost. */
+  #unchanged(dependsOn: string[], { epoch, versions }: { epoch: number; versions: number[] }): boolean {
+    return epoch === this.#epoch && dependsOn.every((dependency, i) => this.versionOf(dependency) === versions[i]);
   }
 
   async #readAndKeep<Value>(
+    name: string,
     entries: Map<string, Entry>,
     key: string,
     dependsOn: string[],
@@ -211,7 +194,16 @@ export class TableChanges {
     const epoch = this.#epoch;
     const readAt = performance.now();
     const versions = dependsOn.map((dependency) => this.versionOf(dependency));
-    const value = await read();
+    let pending = this.#pending.get(name);
+    if (!pending) this.#pending.set(name, (pending = new Map()));
+    const underWay: Pending = { value: read(), epoch, versions };
+    pending.set(key, underWay);
+    let value: Value;
+    try {
+      value = (await underWay.value) as Value;
+    } finally {
+      if (pending.get(key) === underWay) pending.delete(key);
+    }
     entries.delete(key);
     if (entries.size >= (options.maxEntries ?? MAX_ENTRIES_PER_READ)) {
       entries.delete(entries.keys().next().value as string);
@@ -219,7 +211,7 @@ export class TableChanges {
     const narrowed = options.narrowTo?.(value);
     // Nothing it depended on changed while it read, so neither did the parts it narrows to: their
     // versions now are those it read at. Otherwise it is kept as read, stale already.
-    if (narrowed && dependsOn.every((dependency, i) => this.versionOf(dependency) === versions[i])) {
+    if (narrowed && this.#unchanged(dependsOn, { epoch, versions })) {
       entries.set(key, {
         value,
         epoch,

@@ -68,8 +68,10 @@ export function selectDatasetsWithStats(
 function datasetStatsReads({ ids, countAllStatuses }: DatasetSelection): ReadDependency[] {
   if (!ids) return [datasets, assetCounts, surveys, questions];
   return [
-    ...ids.map((id): ReadDependency => [datasets, `dataset:${id}`]),
-    ...ids.map((id) => surveysOfDatasetReads(id, !countAllStatuses)),
+    ...ids.flatMap((id): ReadDependency[] => [
+      [datasets, `dataset:${id}`],
+      surveysOfDatasetReads(id, !countAllStatuses),
+    ]),
     surveys,
     questions,
   ];
