@@ -73,9 +73,10 @@ export async function updateAsset(
     if (asset.version !== body.version) throw assetVersionConflict();
 
     const dataset = body.datasetId === undefined ? undefined : await datasetOf(tx, viewer, body.datasetId);
-    const stored = await selectStoredAnswers(tx, id);
     const inputs = body.answers ?? [];
     const editedIds = [...new Set(inputs.map((answer) => answer.questionId))];
+    // An edit of the comments or the dataset alone neither checks nor records answers.
+    const stored = editedIds.length > 0 ? await selectStoredAnswers(tx, id) : [];
     const context = await answerContext(tx, asset.surveyId, editedIds, stored);
     const rows = answerRows(inputs, context);
 
