@@ -123,14 +123,9 @@ export async function benchMixedLoad(options: MixedLoadOptions, defer: Defer): P
       const kinds = await requestKinds(server.baseUrl, inputs);
       for (const kind of kinds) await sendOnce(server.baseUrl, kind);
 
-      // Long enough for the server's memory to grow to its working size before the halves are compared:
-      // the kept reads (ASSET_READS) fill in about 20 s at this mix's pace (2,000 details at ~100 a second).
-      const warmupSeconds = options.quick ? 1 : 20;
-      log(`warming up for ${warmupSeconds} s (not counted)…`);
-      const warmup = await drive(server.baseUrl, kinds, {
-        connections: options.connections,
-        duration: warmupSeconds,
-      });
+      log("warming up until the server's memory holds steady (not counted)…");
+      const warmup = await warmUp(server, kinds, options);
+      log(`warmed up for ${warmup.seconds} s`);
       const afterWarmup = await server.memory();
 
       log(`${options.connections} connections × ${options.seconds} s…`);
@@ -146,7 +141,7 @@ export async function benchMixedLoad(options: MixedLoadOptions, defer: Defer): P
 
       printMixedLoadReport(run, samples, afterWarmup, alone, options);
       const details = [
-        ...failureDetails(warmup).map((detail) => `during the warm-up: ${detail}`),
+        ...warmup.runs.flatMap(failureDetails).map((detail) => `during the warm-up: ${detail}`),
         ...failureDetails(run),
       ];
       if (details.length > 0) throw new Error(`errors under load:\n  ${details.join('\n  ')}`);
@@ -158,6 +153,36 @@ export async function benchMixedLoad(options: MixedLoadOptions, defer: Defer): P
     await dropScratch();
     await removeDir();
   }
+}
+
+/**
+ * The warm-up: at least `minSeconds`, then on in steps of `stepSeconds` until the server's RSS grew
+ * less than `steadyGrowth` over the last step, at most `maxSeconds` in all. The kept reads, indexes
+ * and V8's heap fill at the pace of the requests, so a fixed time left a slower machine's server
+ * still growing in the first half of the run (RSS +6–9% between the halves on 2026-11-27's slowest
+ * machine, flat once filled). A leak never holds steady: it ends the warm-up at `maxSeconds` and
+ * still shows between the halves.
+ */
+const WARMUP = { minSeconds: 20, stepSeconds: 10, maxSeconds: 60, steadyGrowth: 0.01 } as const;
+
+async function warmUp(
+  server: ServerProcess,
+  kinds: RequestKind[],
+  options: MixedLoadOptions,
+): Promise<{ runs: RunResult[]; seconds: number }> {
+  const connections = options.connections;
+  if (options.quick) return { runs: [await drive(server.baseUrl, kinds, { connections, duration: 1 })], seconds: 1 };
+  const runs = [await drive(server.baseUrl, kinds, { connections, duration: WARMUP.minSeconds })];
+  let seconds: number = WARMUP.minSeconds;
+  let before = (await server.memory()).rss;
+  while (seconds < WARMUP.maxSeconds) {
+    runs.push(await drive(server.baseUrl, kinds, { connections, duration: WARMUP.stepSeconds }, seconds));
+    seconds += WARMUP.stepSeconds;
+    const now = (await server.memory()).rss;
+    if (now <= before * (1 + WARMUP.steadyGrowth)) break;
+    before = now;
+  }
+  return { runs, seconds };
 }
 
 /** Each kind's non-2xx answers (with the first body of each status), then socket errors and timeouts. */
@@ -546,8 +571,10 @@ async function drive(
   baseUrl: string,
   kinds: RequestKind[],
   limit: { connections: number; duration: number },
+  /** Varies the draw between runs of the same length (the warm-up's steps). */
+  seed = 0,
 ): Promise<RunResult> {
-  const rng = createRandom(limit.duration * 1_000 + limit.connections);
+  const rng = createRandom(limit.duration * 1_000 + limit.connections + seed);
   const weighted = kinds.map((kind) => [kind, kind.weight] as const);
   const results = new Map(kinds.map((kind) => [kind, { kind, latencies: [], failures: new Map() } as KindResult]));
   let answered: KindResult | undefined;
