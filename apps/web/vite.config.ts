@@ -171,11 +171,10 @@ export default defineConfig({
       },
     },
   },
+  // Which files run, and how they share modules, the repository's vitest.config.ts decides.
   test: {
-    name: 'web',
     environment: 'jsdom',
     setupFiles: ['./src/shared/testing/setup-tests.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     // A journey through a screen (the survey editor's took 4.4 s alone) runs beside server tests.
     testTimeout: 30_000,
