@@ -216,7 +216,7 @@ describe('bulk import', () => {
 
     const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuetext', '1 of 2 rows'));
-    expect(await screen.findByText('2 assets imported from register.csv.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('2 assets imported from register.csv.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the imported assets' })).toHaveAttribute(
       'href',
       '/admin/surveys/assets?status=UPLOADED&datasetId=2',
