@@ -18,6 +18,7 @@ import { DEMO_QUESTION_TREE, type QuestionDef, type QuestionKey } from '../src/d
 import { KOSOVO_BOUNDS } from '../src/db/seed/demo-assets';
 import { KOSOVO_MUNICIPALITIES, type Municipality } from '../src/db/seed/kosovo-municipalities';
 import { createRandom, type Random } from '../src/db/seed/random';
+import type { AnswerTuple } from '../src/modules/assets/assets.repo';
 
 export type SyntheticOptions = {
   assets: number;
@@ -71,6 +72,7 @@ const ASSET_COLUMNS = [
   'updated_at',
 ].join(', ');
 const ANSWER_COLUMNS = 'asset_id, question_id, option_id, value, value2';
+const ANSWER_TUPLE_COLUMNS = 'asset_id, tuples';
 
 /** Asset types that fit each category (values of the survey's ASSET_TYPE options). */
 const TYPES_BY_DATASET: Record<DatasetKey, string[]> = {
@@ -154,6 +156,7 @@ export async function loadSyntheticAssets(handle: DatabaseHandle, options: Synth
       answers += chunk.answerCount;
       await sink.copy('assets', chunk.assets);
       await sink.copy('answers', chunk.answers);
+      await sink.copy('asset_answer_tuples', chunk.answerTuples);
       if ((done / CHUNK_ASSETS) % 40 === 39) options.log(`  … ${(done + CHUNK_ASSETS).toLocaleString('en')} assets`);
     }
     await sink.finish();
@@ -174,7 +177,7 @@ export async function loadSyntheticAssets(handle: DatabaseHandle, options: Synth
   const indexMs = performance.now() - indexStart;
 
   const vacuumStart = performance.now();
-  await sink.exec('vacuum (analyze) assets, answers');
+  await sink.exec('vacuum (analyze) assets, answers, asset_answer_tuples');
   const vacuumMs = performance.now() - vacuumStart;
   await sink.close();
 
@@ -254,7 +257,7 @@ const NULL = '\\N';
 const copyText = (value: string | null) => (value === null ? NULL : value.replace(/[\\\t\n\r]/g, escapeChar));
 const escapeChar = (c: string) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r');
 
-type Chunk = { assets: string; answers: string; answerCount: number };
+type Chunk = { assets: string; answers: string; answerTuples: string; answerCount: number };
 
 function createGenerator(model: SurveyModel, options: SyntheticOptions) {
   const rng = createRandom(30_06_2025);
@@ -279,13 +282,16 @@ function createGenerator(model: SurveyModel, options: SyntheticOptions) {
   function chunk(count: number): Chunk {
     const assetLines: string[] = [];
     const answerLines: string[] = [];
+    const tupleLines: string[] = [];
     for (let i = 0; i < count; i++, index++) {
       const dataset = index < exportCount ? 'monuments' : rng.weighted(OTHER_DATASET_WEIGHTS);
       const datasetId = must(model.datasetIds.get(dataset), dataset);
       perDataset.set(datasetId, (perDataset.get(datasetId) ?? 0) + 1);
       const id = randomUUID();
-      // assets.option_ids, which the answers' trigger keeps outside a load (triggers are off here).
+      // assets.option_ids and asset_answer_tuples, which the answers' trigger keeps outside a load
+      // (triggers are off here).
       const chosenOptionIds: number[] = [];
+      const tuples: AnswerTuple[] = [];
       const answer = (
         question: Question,
         value: string,
@@ -293,10 +299,12 @@ function createGenerator(model: SurveyModel, options: SyntheticOptions) {
         optionId: number | null = null,
       ) => {
         if (optionId !== null) chosenOptionIds.push(optionId);
+        tuples.push([question.id, optionId, value, value2]);
         answerLines.push(`${id}\t${question.id}\t${optionId ?? NULL}\t${copyText(value)}\t${copyText(value2)}\n`);
       };
       const choose = (question: Question, o: Option) => {
         chosenOptionIds.push(o.id);
+        tuples.push([question.id, o.id, o.value, null]);
         answerLines.push(id + optionTail.get(o.id));
       };
       const pickOption = (key: QuestionKey) => {
@@ -379,8 +387,14 @@ function createGenerator(model: SurveyModel, options: SyntheticOptions) {
           date,
         ].join('\t') + '\n',
       );
+      tupleLines.push(`${id}\t${copyText(JSON.stringify(tuples))}\n`);
     }
-    return { assets: assetLines.join(''), answers: answerLines.join(''), answerCount: answerLines.length };
+    return {
+      assets: assetLines.join(''),
+      answers: answerLines.join(''),
+      answerTuples: tupleLines.join(''),
+      answerCount: answerLines.length,
+    };
   }
   return { chunk, perDataset };
 }
@@ -401,8 +415,11 @@ function jitter(m: Municipality, rng: Random) {
 
 // ——— loading ———
 
+const COLUMNS = { assets: ASSET_COLUMNS, answers: ANSWER_COLUMNS, asset_answer_tuples: ANSWER_TUPLE_COLUMNS };
+type Table = keyof typeof COLUMNS;
+
 type Sink = {
-  copy: (table: 'assets' | 'answers', text: string) => Promise<void>;
+  copy: (table: Table, text: string) => Promise<void>;
   exec: (statement: string) => Promise<void>;
   /** Ends the COPYs. */
   finish: () => Promise<void>;
@@ -418,31 +435,29 @@ type Sink = {
 const LOAD_SETTINGS = ["set session_replication_role = 'replica'", "set maintenance_work_mem = '512MB'"];
 
 /**
- * On a server: two connections, one COPY stream per table, so PostgreSQL parses answers while
- * Node generates the next chunk; writes wait for the stream to drain.
+ * On a server: one connection and COPY stream per table, so PostgreSQL parses answers while Node
+ * generates the next chunk; writes wait for the stream to drain.
  */
 async function pgSink(handle: DatabaseHandle): Promise<Sink> {
   const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
-  const [assetClient, answerClient] = await Promise.all([pool.connect(), pool.connect()]);
-  for (const statement of [...LOAD_SETTINGS, 'set synchronous_commit = off']) {
-    await assetClient.query(statement);
-    await answerClient.query(statement);
+  const tables = Object.keys(COLUMNS) as Table[];
+  const clients = Object.fromEntries(
+    await Promise.all(tables.map(async (table) => [table, await pool.connect()] as const)),
+  ) as Record<Table, pg.PoolClient>;
+  const all = Object.values(clients);
+  for (const client of all) {
+    for (const statement of [...LOAD_SETTINGS, 'set synchronous_commit = off']) await client.query(statement);
   }
   let failure: Error | null = null;
-  let streams: Record<'assets' | 'answers', ReturnType<typeof copyFrom>> | null = null;
+  let streams: Record<Table, ReturnType<typeof copyFrom>> | null = null;
   const open = () => {
     if (!streams) {
-      streams = {
-        assets: assetClient.query(copyFrom(`copy assets (${ASSET_COLUMNS}) from stdin`)),
-        answers: answerClient.query(copyFrom(`copy answers (${ANSWER_COLUMNS}) from stdin`)),
-      };
+      streams = Object.fromEntries(
+        tables.map((table) => [table, clients[table].query(copyFrom(`copy ${table} (${COLUMNS[table]}) from stdin`))]),
+      ) as Record<Table, ReturnType<typeof copyFrom>>;
       for (const stream of Object.values(streams)) stream.on('error', (error) => (failure ??= error));
     }
     return streams;
-  };
-  const release = () => {
-    assetClient.release();
-    answerClient.release();
   };
   return {
     // Waits only for the previous chunk to drain, so the next one is generated meanwhile.
@@ -454,30 +469,29 @@ async function pgSink(handle: DatabaseHandle): Promise<Sink> {
     },
     finish: async () => {
       if (!streams) return;
-      const all = Object.values(streams);
-      for (const stream of all) stream.end();
-      await Promise.all(all.map((stream) => finished(stream)));
+      const copies = Object.values(streams);
+      for (const stream of copies) stream.end();
+      await Promise.all(copies.map((stream) => finished(stream)));
     },
     abort: async () => {
       for (const stream of Object.values(streams ?? {})) stream.destroy();
-      assetClient.release(true);
-      answerClient.release(true);
+      for (const client of all) client.release(true);
     },
     exec: async (statement) => {
-      await assetClient.query(statement);
+      await clients.assets.query(statement);
     },
-    query: async <T>(statement: string) => (await assetClient.query(statement)).rows as T[],
+    query: async <T>(statement: string) => (await clients.assets.query(statement)).rows as T[],
     close: async () => {
-      await assetClient.query('reset all');
-      await answerClient.query('reset all');
-      release();
+      for (const client of all) {
+        await client.query('reset all');
+        client.release();
+      }
     },
   };
 }
 
 /** On PGlite: each chunk is one COPY from a Blob (PGlite's `/dev/blob`). */
 function pgliteSink(client: PGlite): Sink {
-  const columns = { assets: ASSET_COLUMNS, answers: ANSWER_COLUMNS };
   let prepared = false;
   const prepare = async () => {
     if (prepared) return;
@@ -487,7 +501,7 @@ function pgliteSink(client: PGlite): Sink {
   return {
     copy: async (table, text) => {
       await prepare();
-      await client.query(`copy ${table} (${columns[table]}) from '/dev/blob'`, [], { blob: new Blob([text]) });
+      await client.query(`copy ${table} (${COLUMNS[table]}) from '/dev/blob'`, [], { blob: new Blob([text]) });
     },
     finish: async () => {},
     abort: async () => {},

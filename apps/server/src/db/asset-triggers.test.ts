@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAsset, createDataset, createOption, createQuestion, createSurvey } from '../test/factories';
 import { openTestDatabase } from '../test/test-database';
 import type { DatabaseHandle } from './client';
-import { answers, assetCounts, assets } from './schema/index';
+import { answers, assetAnswerTuples, assetCounts, assets, questionOptions } from './schema/index';
 
 /**
- * What migration 0003's triggers keep in step with every write, whoever makes it: dataset stats and
- * list totals read asset_counts, answer filters read assets.option_ids. A drift would show as wrong
- * 'Asete' counts and filters that miss or invent assets.
+ * What the triggers of migrations 0003 and 0016 keep in step with every write, whoever makes it:
+ * dataset stats and list totals read asset_counts, answer filters read assets.option_ids, an asset's
+ * detail and exports read asset_answer_tuples. A drift would show as wrong 'Asete' counts, filters
+ * that miss or invent assets, and answers missing from a detail or an export, or outdated there.
  */
 let database: DatabaseHandle;
 
@@ -162,5 +163,54 @@ describe('assets.option_ids', () => {
         [one, two].map((asset) => ({ assetId: asset.id, questionId: question.id, optionId: option.id, value: 'Po' })),
       );
     expect([await optionIdsOf(one.id), await optionIdsOf(two.id)]).toEqual([[option.id], [option.id]]);
+  });
+});
+
+describe('asset_answer_tuples', () => {
+  const tuplesOf = async (assetId: string) => {
+    const [row] = await database.db
+      .select({ tuples: assetAnswerTuples.tuples })
+      .from(assetAnswerTuples)
+      .where(eq(assetAnswerTuples.assetId, assetId));
+    return row?.tuples;
+  };
+
+  it('holds the answers in the order they were stored, after inserts, changes, an option removed and deletes', async () => {
+    const db = database.db;
+    const dataset = await createDataset(db);
+    const survey = await createSurvey(db);
+    const materials = await createQuestion(db, survey.id, { questionType: 'MULTIPLE_CHOICE' });
+    const [stone, other] = await Promise.all(
+      ['Gur', 'Tjetër'].map((value, i) => createOption(db, materials.id, { value, optionOrder: i })),
+    );
+    const name = await createQuestion(db, survey.id, { questionType: 'TEXT' });
+    const asset = await createAsset(db, {
+      surveyId: survey.id,
+      datasetId: dataset.id,
+      answers: [
+        { questionId: name.id, value: 'Kulla "e vjetër"' },
+        { questionId: materials.id, optionId: stone!.id, value: 'Gur' },
+        { questionId: materials.id, optionId: other!.id, value: 'Tjetër', value2: 'Qerpiç' },
+      ],
+    });
+    expect(await tuplesOf(asset.id)).toEqual([
+      [name.id, null, 'Kulla "e vjetër"', null],
+      [materials.id, stone!.id, 'Gur', null],
+      [materials.id, other!.id, 'Tjetër', 'Qerpiç'],
+    ]);
+
+    await db
+      .update(answers)
+      .set({ value: 'Kulla e Jasharëve' })
+      .where(sql`${answers.assetId} = ${asset.id} and ${answers.questionId} = ${name.id}`);
+    await db.delete(questionOptions).where(eq(questionOptions.id, stone!.id));
+    expect(await tuplesOf(asset.id)).toEqual([
+      [name.id, null, 'Kulla e Jasharëve', null],
+      [materials.id, null, 'Gur', null],
+      [materials.id, other!.id, 'Tjetër', 'Qerpiç'],
+    ]);
+
+    await db.delete(answers).where(eq(answers.assetId, asset.id));
+    expect(await tuplesOf(asset.id)).toBeUndefined();
   });
 });

@@ -20,6 +20,7 @@ describe('migrations', () => {
     );
     expect(tables.map((table) => table.table_name)).toEqual([
       'answers',
+      'asset_answer_tuples',
       'asset_counts',
       'assets',
       'audit_log',

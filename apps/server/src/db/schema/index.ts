@@ -7,6 +7,7 @@ export * from './question-options';
 export * from './devices';
 export * from './assets';
 export * from './asset-counts';
+export * from './asset-answer-tuples';
 export * from './answers';
 export * from './media';
 export * from './guidelines';

@@ -1,7 +1,7 @@
 import { type SQL, type SQLWrapper, and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import {
-  answers,
+  assetAnswerTuples,
   assetCounts,
   assets,
   datasets,
@@ -533,18 +533,14 @@ export type AnswerRow = {
 };
 
 /** [questionId, optionId, value, value2] in the order they were stored. */
-export type AnswerTuple = [number, number | null, string | null, string | null];
+export type AnswerTuple = (typeof assetAnswerTuples.$inferSelect)['tuples'][number];
 
 /**
- * The asset's answers as tuples, aggregated by the database: a hundred small JSON documents parse
- * far faster than three thousand rows (exports), and joining each answer to its question's and
- * option's texts cost the database three times as much as reading them (details). Null when it has
- * none.
+ * The asset's answers as kept for it (asset_answer_tuples), null when it has none. A subquery, so
+ * only the rows a statement returns look them up, after its order and limit.
  */
 const answerTuplesOfAsset = sql<AnswerTuple[] | null>`(
-  select json_agg(json_build_array(${answers.questionId}, ${answers.optionId}, ${answers.value}, ${answers.value2}) order by ${answers.id})
-  from ${answers}
-  where ${answers.assetId} = ${assets.id})`;
+  select ${assetAnswerTuples.tuples} from ${assetAnswerTuples} where ${assetAnswerTuples.assetId} = ${assets.id})`;
 
 /** The texts answers are shown with, by id: their questions' and their chosen options'. */
 export type AnswerTexts = {
