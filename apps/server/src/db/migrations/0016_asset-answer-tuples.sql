@@ -7,14 +7,9 @@ CREATE TABLE "asset_answer_tuples" (
 );
 --> statement-breakpoint
 ALTER TABLE "asset_answer_tuples" ADD CONSTRAINT "asset_answer_tuples_asset_id_assets_id_fk" FOREIGN KEY ("asset_id") REFERENCES "public"."assets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-DROP TRIGGER "answers_inserted_refresh_option_ids" ON "answers";--> statement-breakpoint
-DROP TRIGGER "answers_deleted_refresh_option_ids" ON "answers";--> statement-breakpoint
-DROP TRIGGER "answers_updated_refresh_option_ids" ON "answers";--> statement-breakpoint
-DROP FUNCTION "answers_refresh_asset_option_ids"();--> statement-breakpoint
-DROP FUNCTION "refresh_asset_option_ids"(uuid[]);--> statement-breakpoint
--- What is kept of the changed assets' answers: the options they chose (as migration 0003 defined
--- them) and the answers themselves.
-CREATE FUNCTION "refresh_asset_answers"("changed" uuid[]) RETURNS void LANGUAGE sql AS $$
+-- The trigger of migration 0003 on answers calls this function for the assets a statement changed;
+-- it now also keeps their answers (it keeps its first name, from when it kept only option_ids).
+CREATE OR REPLACE FUNCTION "refresh_asset_option_ids"("changed" uuid[]) RETURNS void LANGUAGE sql AS $$
   UPDATE "assets" SET "option_ids" = coalesce((
     SELECT array_agg(DISTINCT chosen.id ORDER BY chosen.id)
     FROM (
@@ -41,29 +36,6 @@ CREATE FUNCTION "refresh_asset_answers"("changed" uuid[]) RETURNS void LANGUAGE 
   ORDER BY an."asset_id"
   ON CONFLICT ("asset_id") DO UPDATE SET "tuples" = excluded."tuples";
 $$;
---> statement-breakpoint
--- Statement-level, so a batch of answers (a whole submission, an import) refreshes each asset once.
-CREATE FUNCTION "answers_refresh_assets"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM "refresh_asset_answers"(ARRAY(SELECT DISTINCT "asset_id" FROM "new_answers"));
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM "refresh_asset_answers"(ARRAY(SELECT DISTINCT "asset_id" FROM "old_answers"));
-  ELSE
-    PERFORM "refresh_asset_answers"(ARRAY(SELECT "asset_id" FROM "old_answers" UNION SELECT "asset_id" FROM "new_answers"));
-  END IF;
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
-CREATE TRIGGER "answers_inserted_refresh_assets" AFTER INSERT ON "answers"
-  REFERENCING NEW TABLE AS "new_answers" FOR EACH STATEMENT EXECUTE FUNCTION "answers_refresh_assets"();
---> statement-breakpoint
-CREATE TRIGGER "answers_deleted_refresh_assets" AFTER DELETE ON "answers"
-  REFERENCING OLD TABLE AS "old_answers" FOR EACH STATEMENT EXECUTE FUNCTION "answers_refresh_assets"();
---> statement-breakpoint
-CREATE TRIGGER "answers_updated_refresh_assets" AFTER UPDATE ON "answers"
-  REFERENCING OLD TABLE AS "old_answers" NEW TABLE AS "new_answers" FOR EACH STATEMENT EXECUTE FUNCTION "answers_refresh_assets"();
 --> statement-breakpoint
 -- The answers already stored.
 INSERT INTO "asset_answer_tuples" ("asset_id", "tuples")
