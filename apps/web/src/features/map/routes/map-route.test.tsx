@@ -163,7 +163,8 @@ describe('interactive map', () => {
     await user.click(screen.getByText(/List of the assets on the map/));
     await user.click(screen.getByRole('button', { name: /^Ura e Gurit/ }));
 
-    expect(screen.getByText('popup Ura e Gurit')).toBeInTheDocument();
+    // The map itself arrives once the page has been painted.
+    expect(await screen.findByText('popup Ura e Gurit')).toBeInTheDocument();
     const card = screen.getByRole('region', { name: 'Asset details' });
     expect(within(card).getByRole('heading', { name: 'Ura e Gurit' })).toHaveFocus();
     expect(within(card).getByText('Monumente')).toBeInTheDocument();
