@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import fs, { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { checkBlobPath, parseRequestedBlobPath } from './blob-path';
 import { LocalBlobStore } from './local-blob-store';
 import { describeBlobStoreContract } from './testing/blob-store-contract';
@@ -129,5 +129,23 @@ describe('LocalBlobStore', () => {
     await store.delete('uploads/ok.bin');
     expect(existsSync(path.join(root, 'uploads/ok.bin'))).toBe(false);
     expect(await store.stat('uploads/ok.bin')).toBeNull();
+  });
+
+  it('leaves nothing behind of an oversized upload when the disk is slow to open its file', async () => {
+    // On a busy disk the refusal can come before the temporary file exists.
+    const open = fs.open;
+    const slowOpen = vi.spyOn(fs, 'open').mockImplementation((...args: Parameters<typeof open>) => {
+      setTimeout(() => open(...args), 50);
+    });
+    try {
+      const tooLarge = store.write('slow/big.bin', Readable.from([Buffer.from('abcd'), Buffer.from('efg')]), {
+        maxBytes: 6,
+      });
+      await expect(tooLarge).rejects.toMatchObject({ statusCode: 413 });
+    } finally {
+      slowOpen.mockRestore();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(readdirSync(path.join(root, 'slow'))).toEqual([]);
   });
 });

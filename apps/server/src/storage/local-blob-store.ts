@@ -117,10 +117,14 @@ export class LocalBlobStore implements WritableBlobStore {
         yield chunk;
       }
     }
+    const file = createWriteStream(partial, { flags: 'wx' });
     try {
-      await pipeline(limited, createWriteStream(partial, { flags: 'wx' }));
+      await pipeline(limited, file);
       await rename(partial, target);
     } catch (error) {
+      // pipeline settles as soon as the source fails, while the file may still be opening: removed
+      // before then, it would be created afterwards and left behind.
+      if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
       await rm(partial, { force: true });
       throw error;
     }
