@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
  * How long after the second frame callback the page counts as on screen. The first frame reaches the
  * screen after that callback, not before it: in headless Chromium 20–40 ms after it, so the map's
  * library, requested at the callback itself, was fetched before the heading had been shown, and on
- * a slow connection (Lighthouse's phone) the heading then waited for its 40 KB.
+ * a slow connection (Lighthouse's phone) the heading then waited for it.
  */
 const PRESENTATION_ALLOWANCE_MS = 100;
 
