@@ -1,2 +1,2 @@
-/** Bundles `entry` to `outfile` as the server ships (see bundle.mjs); resolves to how many packages stay external. */
+/** Bundles `entry` to `outfile` (ending in .js) as the server ships, its worker beside it (see bundle.mjs); resolves to how many packages stay external. */
 export function bundleServer(entry: string, outfile: string): Promise<number>;

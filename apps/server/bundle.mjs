@@ -8,7 +8,10 @@ import { build } from 'esbuild';
 
 const here = (file) => new URL(file, import.meta.url).pathname;
 
-/** Writes `outfile` (ESM) with the migrations and demo media beside it; returns how many packages stay external. */
+/**
+ * Writes `outfile` (ESM, ending in .js) with the spreadsheet worker, the migrations and demo media
+ * beside it; returns how many packages stay external.
+ */
 export async function bundleServer(entry, outfile) {
   const { dependencies } = JSON.parse(await readFile(here('./package.json'), 'utf8'));
   const bundled = ['@trashegimia/contract'];
@@ -16,8 +19,12 @@ export async function bundleServer(entry, outfile) {
   const outdir = path.dirname(outfile);
   await rm(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: [entry],
-    outfile,
+    entryPoints: [
+      { in: entry, out: path.basename(outfile, '.js') },
+      // The worker thread that reads imported spreadsheets; spreadsheet.ts finds it beside the bundle.
+      { in: here('./src/modules/imports/sheet-worker.ts'), out: 'sheet-worker' },
+    ],
+    outdir,
     bundle: true,
     platform: 'node',
     target: 'node20',

@@ -14,8 +14,8 @@ export const IMPORT_CONTENT_TYPES = {
   csv: 'text/csv',
 } as const;
 
-/** Most data rows one file may hold. */
-export const MAX_IMPORT_ROWS = 50_000;
+/** What one file may hold: rows, columns, cells. */
+export { MAX_IMPORT_CELLS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from './import-limits';
 
 /** Most problems one preview lists (the count covers them all). */
 export const MAX_LISTED_IMPORT_PROBLEMS = 500;

@@ -1,118 +1,74 @@
-import type ExcelJS from 'exceljs';
-import { MAX_IMPORT_ROWS } from '@trashegimia/contract/imports';
-import { badRequest } from '../../errors';
+import { Worker } from 'node:worker_threads';
+import { AppError, serviceUnavailable } from '../../errors';
+import type { Sheet } from './sheet-table';
+import type { SheetJob, SheetMessage } from './sheet-worker';
 
-/** A sheet as text: the header row and the data rows, each padded to the header's width. */
-export type Sheet = { headers: string[]; rows: string[][] };
+export type { Sheet } from './sheet-table';
 
 /**
- * The first worksheet of an XLSX file, or a CSV file (comma or semicolon separated, as spreadsheet
- * programs save it in English and in European locales), as text. Empty rows are dropped; a file
- * without a header row or with more than MAX_IMPORT_ROWS data rows is refused.
+ * How long reading one file may take, from when the worker has loaded: a 50,000-row register takes
+ * about 3 s on a 2-core machine, twice that when it is busy; every hostile file the limits know is
+ * refused well within a second.
  */
-export async function readSheet(kind: 'xlsx' | 'csv', file: Buffer): Promise<Sheet> {
-  const table = kind === 'xlsx' ? await readXlsx(file) : readCsv(file.toString('utf8'));
-  const nonEmpty = table.filter((row) => row.some((cell) => cell !== ''));
-  const [headerRow, ...rows] = nonEmpty;
-  if (!headerRow) throw badRequest('file', 'The file has no header row', 'empty_file');
-  if (rows.length > MAX_IMPORT_ROWS) {
-    throw badRequest('file', `The file has ${rows.length} rows; at most ${MAX_IMPORT_ROWS} can be imported at once`);
-  }
-  const width = Math.max(headerRow.length, ...rows.map((row) => row.length));
-  const pad = (row: string[]) => Array.from({ length: width }, (_, index) => row[index] ?? '');
-  return { headers: pad(headerRow), rows: rows.map(pad) };
-}
+const READ_TIME_LIMIT_MS = 10_000;
+/** The worker's JavaScript heap: well above a 50,000-row register, far below what would hurt the server. */
+const WORKER_HEAP_MB = 256;
+/** Files read at once; more wait for a moment (503), so a burst of uploads cannot add up. */
+const MAX_PARALLEL_READS = 2;
 
-async function readXlsx(file: Buffer): Promise<string[][]> {
-  // Loaded when a workbook is first read, not at start (see exports/xlsx-writer.ts).
-  const { default: Excel } = await import('exceljs');
-  const workbook = new Excel.Workbook();
-  try {
-    await workbook.xlsx.load(file as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('file', 'The file is not a readable XLSX workbook', 'unreadable_file');
+/**
+ * The worker: sheet-worker.js beside the bundle (bundle.mjs builds it), or from source under tsx
+ * and Vitest, started through a file that loads TypeScript.
+ */
+const WORKER_URL = import.meta.url.endsWith('.ts')
+  ? new URL('./sheet-worker-source.mjs', import.meta.url)
+  : new URL('./sheet-worker.js', import.meta.url);
+
+let reading = 0;
+
+/**
+ * The first worksheet of an XLSX file, or a CSV file, as text (see xlsx-reader.ts and
+ * csv-reader.ts). It is read in a worker thread with a heap and a time limit of its own, so a
+ * hostile file costs a 400 or 413 naming the reason, never the server's memory or its event loop.
+ * Tests shorten `timeLimitMs`.
+ */
+export async function readSheet(kind: 'xlsx' | 'csv', file: Buffer, timeLimitMs = READ_TIME_LIMIT_MS): Promise<Sheet> {
+  if (reading >= MAX_PARALLEL_READS) {
+    throw serviceUnavailable('try_again', 'Other files are being read. Please try again in a moment.');
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const table: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cellText(cell.value);
-    });
-    table.push(Array.from(cells, (cell) => cell ?? ''));
+  reading++;
+  const worker = new Worker(WORKER_URL, {
+    workerData: { kind, file } satisfies SheetJob,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
-  return table;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await new Promise<Sheet>((resolve, reject) => {
+      // Timed from when the worker starts reading: loading its code (slow under tsx) is not the file's doing.
+      worker.on('message', (message: SheetMessage) => {
+        if (message === 'reading') {
+          const tooLong = `Reading the file took longer than ${timeLimitMs / 1000} s; split it into smaller files`;
+          timer = setTimeout(() => reject(refused(413, 'parse_timeout', tooLong)), timeLimitMs);
+        } else if ('sheet' in message) {
+          resolve(message.sheet);
+        } else {
+          reject(refused(message.refusal.status, message.refusal.code, message.refusal.message));
+        }
+      });
+      worker.once('error', (error: Error & { code?: string }) => {
+        const outOfMemory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+        reject(outOfMemory ? refused(413, 'file_too_large_unpacked', TOO_MUCH_TO_READ) : error);
+      });
+      worker.once('exit', (code) => reject(new Error(`The spreadsheet worker stopped (exit code ${code})`)));
+    });
+  } finally {
+    clearTimeout(timer);
+    reading--;
+    void worker.terminate();
+  }
 }
 
-/** A cell as the text a person sees; dates as ISO 8601, so they read back exactly. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    if ('richText' in value)
-      return value.richText
-        .map((part) => part.text)
-        .join('')
-        .trim();
-    if ('text' in value) return String(value.text).trim();
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return '';
-  }
-  return String(value).trim();
-}
+const TOO_MUCH_TO_READ = 'The file holds more than can be read at once; split it into smaller files';
 
-/** RFC 4180 CSV: quoted fields may hold separators, quotes ("") and line breaks; a BOM is ignored. */
-export function readCsv(text: string): string[][] {
-  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const separator = guessSeparator(source);
-  const table: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < source.length; index++) {
-    const char = source[index]!;
-    if (quoted) {
-      if (char === '"' && source[index + 1] === '"') {
-        field += '"';
-        index++;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        field += char;
-      }
-    } else if (char === '"' && field === '') {
-      quoted = true;
-    } else if (char === separator) {
-      row.push(field.trim());
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && source[index + 1] === '\n') index++;
-      row.push(field.trim());
-      table.push(row);
-      row = [];
-      field = '';
-    } else {
-      field += char;
-    }
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field.trim());
-    table.push(row);
-  }
-  return table;
-}
-
-/** The separator of the header line: whichever of ; and , it has more of outside quotes. */
-function guessSeparator(text: string): ',' | ';' {
-  let commas = 0;
-  let semicolons = 0;
-  let quoted = false;
-  for (const char of text) {
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && (char === '\n' || char === '\r')) break;
-    else if (!quoted && char === ',') commas++;
-    else if (!quoted && char === ';') semicolons++;
-  }
-  return semicolons > commas ? ';' : ',';
-}
+const refused = (status: number, code: string, message: string) =>
+  new AppError(status, code, message, { field: 'file' });

@@ -1,11 +1,13 @@
-import type { Import } from '@trashegimia/contract/imports';
+import { type Import, MAX_IMPORT_CELLS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '@trashegimia/contract/imports';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type enImports from '@/locales/en/imports.json';
 import { isApiError } from '@/shared/api/api-error';
 import { useAppConfig } from '@/shared/api/get-app-config';
 import { useDatasets } from '@/shared/api/get-datasets';
 import { useSurveys } from '@/shared/api/get-surveys';
 import { useErrorText } from '@/shared/api/use-error-text';
+import { formatNumber } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { firstText } from '@/shared/surveys/survey-text';
 import { Alert } from '@/shared/ui/alert';
@@ -16,6 +18,9 @@ import { PICKER_QUERY } from '../lib/import-constants';
 import { checkSpreadsheet, SPREADSHEET_ACCEPT, type SpreadsheetCheck } from '../lib/spreadsheet-file';
 
 const idOf = (value: string) => (value === '' ? null : Number(value));
+
+/** Why the server could not read a file (its limits, a password, …), each worded here. */
+type RefusalCode = keyof typeof enImports.upload.refused;
 
 type ImportUploadFormProps = {
   onUploaded: (created: Import) => void;
@@ -28,7 +33,7 @@ type ImportUploadFormProps = {
  * The choices stay after an upload, so a corrected file goes to the same survey and dataset.
  */
 export const ImportUploadForm = ({ onUploaded, disabled }: ImportUploadFormProps) => {
-  const { t } = useTranslation('imports');
+  const { t, i18n } = useTranslation('imports');
   const language = useLanguage();
   const errorText = useErrorText();
   const fileId = useId();
@@ -78,11 +83,18 @@ export const ImportUploadForm = ({ onUploaded, disabled }: ImportUploadFormProps
         : fileProblem === 'empty'
           ? t('upload.empty')
           : null;
+  const refusal = isApiError(upload.error) ? upload.error.code : null;
   const uploadError =
     upload.isError &&
-    (isApiError(upload.error) && upload.error.status === 413
-      ? t('upload.tooLargeForServer')
-      : errorText(upload.error, t('upload.failed')));
+    (refusal && i18n.exists(`upload.refused.${refusal}`, { ns: 'imports' })
+      ? t(`upload.refused.${refusal as RefusalCode}`, {
+          rows: formatNumber(MAX_IMPORT_ROWS, language),
+          columns: formatNumber(MAX_IMPORT_COLUMNS, language),
+          cells: formatNumber(MAX_IMPORT_CELLS, language),
+        })
+      : isApiError(upload.error) && upload.error.status === 413
+        ? t('upload.tooLargeForServer')
+        : errorText(upload.error, t('upload.failed')));
 
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4" aria-busy={upload.isPending}>

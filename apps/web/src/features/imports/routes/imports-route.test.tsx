@@ -245,4 +245,17 @@ describe('bulk import', () => {
       'The server refused the file because it is too large. Split it into smaller files and upload them one at a time.',
     );
   });
+
+  it('says in the page’s words why the server could not read the file', async () => {
+    const { user } = await setup({
+      refuseUpload: jsonResponse(
+        { code: 'too_many_columns', message: 'The file has values beyond column 1,000', field: 'file' },
+        400,
+      ),
+    });
+    await upload(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The file has values beyond column 1,000. At most 1,000 columns can be imported.',
+    );
+  });
 });
