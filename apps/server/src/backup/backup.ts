@@ -58,7 +58,7 @@ export async function backUp(database: DatabaseHandle, blobFolder: string, folde
       async (tx) => {
         for (const setting of STABLE_TEXT_SETTINGS) await tx.execute(sql.raw(`set local ${setting}`));
         await write('-- Trashegimia backup: data only, for an empty database migrated as manifest.json says.\n');
-        // Rows go in as they were: triggers would count twice what asset_counts already holds, and
+        // Rows go in as they were: triggers would count twice what the asset counts already hold, and
         // foreign keys are whole in the snapshot though tables load one after another.
         await write('SET session_replication_role = replica;\n');
         for (const setting of STABLE_TEXT_SETTINGS) await write(`SET ${setting};\n`);

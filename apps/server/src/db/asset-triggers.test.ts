@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAsset, createDataset, createOption, createQuestion, createSurvey } from '../test/factories';
+import { countsReadAndCounted } from '../test/asset-counts';
 import { openTestDatabase } from '../test/test-database';
 import type { DatabaseHandle } from './client';
 import { answers, assetAnswerTuples, assetCounts, assets, questionOptions } from './schema/index';
@@ -19,32 +20,6 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 describe('asset_counts', () => {
-  /** The stored counts beside a fresh count of the assets, both without zero rows. */
-  async function storedAndCounted() {
-    const db = database.db;
-    const stored = await db
-      .select({
-        datasetId: assetCounts.datasetId,
-        surveyId: assetCounts.surveyId,
-        status: assetCounts.status,
-        n: assetCounts.count,
-      })
-      .from(assetCounts)
-      .where(sql`${assetCounts.count} <> 0`)
-      .orderBy(assetCounts.datasetId, assetCounts.surveyId, assetCounts.status);
-    const counted = await db
-      .select({
-        datasetId: assets.datasetId,
-        surveyId: assets.surveyId,
-        status: assets.status,
-        n: sql<number>`count(*)::int`.mapWith(Number),
-      })
-      .from(assets)
-      .groupBy(assets.datasetId, assets.surveyId, assets.status)
-      .orderBy(assets.datasetId, assets.surveyId, assets.status);
-    return { stored, counted };
-  }
-
   it('follows inserts, status changes, moves between datasets and deletes', async () => {
     const db = database.db;
     const [first, second] = [await createDataset(db), await createDataset(db)];
@@ -54,7 +29,7 @@ describe('asset_counts', () => {
         createAsset(db, { surveyId: survey.id, datasetId: first.id, status: i < 4 ? 'APPROVED' : 'UPLOADED' }),
       ),
     );
-    let { stored, counted } = await storedAndCounted();
+    let { read: stored, counted } = await countsReadAndCounted(database.db);
     expect(stored).toEqual(counted);
     expect(stored.filter((row) => row.datasetId === first.id)).toEqual([
       { datasetId: first.id, surveyId: survey.id, status: 'APPROVED', n: 4 },
@@ -69,7 +44,7 @@ describe('asset_counts', () => {
     await db.update(assets).set({ datasetId: second.id }).where(eq(assets.id, ids[0]!));
     await db.update(assets).set({ viewCount: 7 }).where(inArray(assets.id, ids));
     await db.delete(assets).where(eq(assets.id, ids[5]!));
-    ({ stored, counted } = await storedAndCounted());
+    ({ read: stored, counted } = await countsReadAndCounted(database.db));
     expect(stored).toEqual(counted);
   });
 
@@ -213,4 +188,96 @@ describe('asset_answer_tuples', () => {
     await db.delete(answers).where(eq(answers.assetId, asset.id));
     expect(await tuplesOf(asset.id)).toBeUndefined();
   });
+});
+
+describe("answers' questions and options", () => {
+  const answersOf = (assetId: string) =>
+    database.db
+      .select({ questionId: answers.questionId, optionId: answers.optionId, value: answers.value })
+      .from(answers)
+      .where(eq(answers.assetId, assetId))
+      .orderBy(answers.id);
+
+  it('refuse an answer to a question or with an option that does not exist, and store none of its statement', async () => {
+    const db = database.db;
+    const dataset = await createDataset(db);
+    const survey = await createSurvey(db);
+    const question = await createQuestion(db, survey.id);
+    const option = await createOption(db, question.id, { value: 'Po' });
+    const asset = await createAsset(db, { surveyId: survey.id, datasetId: dataset.id });
+    const insert = (rows: { questionId: number; optionId?: number }[]) =>
+      db.insert(answers).values(rows.map((row) => ({ assetId: asset.id, value: 'Po', ...row })));
+
+    await expect(insert([{ questionId: question.id }, { questionId: 999_999 }])).rejects.toMatchObject({
+      cause: { code: '23503', message: 'answers: question 999999 does not exist' },
+    });
+    await expect(insert([{ questionId: question.id, optionId: 999_998 }])).rejects.toMatchObject({
+      cause: { code: '23503', message: 'answers: option 999998 does not exist' },
+    });
+    expect(await answersOf(asset.id)).toEqual([]);
+    await insert([{ questionId: question.id, optionId: option.id }]);
+    expect(await answersOf(asset.id)).toEqual([{ questionId: question.id, optionId: option.id, value: 'Po' }]);
+  });
+
+  it('go with their question, and lose a removed option, also one another question borrowed', async () => {
+    const db = database.db;
+    const dataset = await createDataset(db);
+    const survey = await createSurvey(db);
+    const kind = await createQuestion(db, survey.id);
+    const [tower, mosque] = [
+      await createOption(db, kind.id, { value: 'Kullë' }),
+      await createOption(db, kind.id, { value: 'Xhami' }),
+    ];
+    const borrower = await createQuestion(db, survey.id, { optionsSourceQuestionId: kind.id });
+    const name = await createQuestion(db, survey.id, { questionType: 'TEXT' });
+    const asset = await createAsset(db, {
+      surveyId: survey.id,
+      datasetId: dataset.id,
+      answers: [
+        { questionId: kind.id, optionId: tower.id, value: 'Kullë' },
+        { questionId: borrower.id, optionId: mosque.id, value: 'Xhami' },
+        { questionId: name.id, value: 'Kulla' },
+      ],
+    });
+
+    await db.delete(questionOptions).where(eq(questionOptions.id, mosque.id));
+    expect(await answersOf(asset.id)).toEqual([
+      { questionId: kind.id, optionId: tower.id, value: 'Kullë' },
+      { questionId: borrower.id, optionId: null, value: 'Xhami' },
+      { questionId: name.id, optionId: null, value: 'Kulla' },
+    ]);
+
+    // Its options go with it; its answers too, rather than keeping a cleared option.
+    await db.execute(sql`delete from questions where id = ${kind.id}`);
+    expect(await answersOf(asset.id)).toEqual([
+      { questionId: borrower.id, optionId: null, value: 'Xhami' },
+      { questionId: name.id, optionId: null, value: 'Kulla' },
+    ]);
+  });
+
+  it.runIf(process.env.TEST_DB_DRIVER === 'pg')(
+    'leave no answer behind when a question is deleted while a submission is writing answers to it',
+    async () => {
+      const db = database.db;
+      const dataset = await createDataset(db);
+      const survey = await createSurvey(db);
+      const question = await createQuestion(db, survey.id, { questionType: 'TEXT' });
+      const asset = await createAsset(db, { surveyId: survey.id, datasetId: dataset.id });
+
+      let deleted: Promise<unknown> | undefined;
+      await db.transaction(async (writer) => {
+        await writer.insert(answers).values({ assetId: asset.id, questionId: question.id, value: 'Kulla' });
+        // The deletion waits for this writer's answers rather than missing them.
+        deleted = db.execute(sql`delete from questions where id = ${question.id}`).then(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      });
+      await deleted;
+      expect(await answersOf(asset.id)).toEqual([]);
+
+      // And a writer that comes after finds the question gone.
+      await expect(
+        db.insert(answers).values({ assetId: asset.id, questionId: question.id, value: 'Kulla' }),
+      ).rejects.toMatchObject({ cause: { code: '23503' } });
+    },
+  );
 });

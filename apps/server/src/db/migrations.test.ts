@@ -21,6 +21,8 @@ describe('migrations', () => {
     expect(tables.map((table) => table.table_name)).toEqual([
       'answers',
       'asset_answer_tuples',
+      'asset_count_changes',
+      'asset_count_totals',
       'asset_counts',
       'assets',
       'audit_log',

@@ -5,7 +5,7 @@ import { createAsset, createDataset, createMedia, createSurvey, createUser } fro
 import { openTestDatabase } from '../test/test-database';
 import type { DatabaseHandle, Executor } from './client';
 import { LISTENER_APPLICATION_NAME, cachedRead } from './read-cache';
-import { assetCounts, assets, datasets } from './schema/index';
+import { assetCountChanges, assets, datasets } from './schema/index';
 
 /**
  * Reads kept in memory until a table they read changes: a visitor must never see a dataset as it
@@ -215,8 +215,8 @@ describe("cachedRead of parts of a table (one asset, one dataset's assets)", () 
   it("keeps what was read of one dataset through another dataset's edit, and its public counts through unseen work", async () => {
     const parts: Part[] = [
       [datasets, `dataset:${datasetId}`],
-      [assetCounts, `dataset:${datasetId}`],
-      [assetCounts, `public:${datasetId}`],
+      [assetCountChanges, `dataset:${datasetId}`],
+      [assetCountChanges, `public:${datasetId}`],
     ];
     const everyRead = () => Promise.all(parts.map((part) => readPart(part)));
     await settled(...parts);

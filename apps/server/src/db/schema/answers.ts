@@ -1,7 +1,5 @@
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { assets } from './assets';
-import { questionOptions } from './question-options';
-import { questions } from './questions';
 
 /** One row per answered question, and per chosen option of a multiple-choice question. */
 export const answers = pgTable(
@@ -11,10 +9,11 @@ export const answers = pgTable(
     assetId: uuid('asset_id')
       .notNull()
       .references(() => assets.id, { onDelete: 'cascade' }),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
-    optionId: integer('option_id').references(() => questionOptions.id, { onDelete: 'set null' }),
+    // The question (its answers go with it) and the option (cleared when it goes) are references kept
+    // by triggers (migration 0017), not foreign keys: a key's check locks the question's and the
+    // option's rows for every answer, so every submission to a survey locked the same few hundred rows.
+    questionId: integer('question_id').notNull(),
+    optionId: integer('option_id'),
     value: text('value'),
     value2: text('value2'),
   },

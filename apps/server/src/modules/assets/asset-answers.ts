@@ -144,6 +144,9 @@ export const IDENTIFIER_COLUMNS = {
 
 export type Identifier = keyof typeof IDENTIFIER_COLUMNS;
 
+export const isIdentifier = (identifier: string | null): identifier is Identifier =>
+  identifier !== null && Object.hasOwn(IDENTIFIER_COLUMNS, identifier);
+
 /**
  * The columns that follow the edited identifier questions: the answer's value (several joined
  * with ", "), null when cleared; the risk level with the risk.

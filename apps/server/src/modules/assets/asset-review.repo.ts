@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import { answers, assets, datasets, questionOptions, questions } from '../../db/schema/index';
+import { insertAnswers } from './asset-submission.repo';
 import { type AssetCriteria, assetWhere } from './assets.repo';
 
 /** The columns an edit or a review reads and may change. */
@@ -42,13 +43,8 @@ export type SurveyQuestionRow = {
   questionIdentifier: string | null;
 };
 
-/** The survey's questions with these ids (ids of other surveys are left out). */
-export async function selectSurveyQuestions(
-  db: Executor,
-  surveyId: number,
-  questionIds: number[],
-): Promise<SurveyQuestionRow[]> {
-  if (questionIds.length === 0) return [];
+/** Every question of the survey, as answers to it are checked. */
+export async function selectSurveyQuestions(db: Executor, surveyId: number): Promise<SurveyQuestionRow[]> {
   return db
     .select({
       id: questions.id,
@@ -58,21 +54,7 @@ export async function selectSurveyQuestions(
       questionIdentifier: questions.questionIdentifier,
     })
     .from(questions)
-    .where(and(eq(questions.surveyId, surveyId), inArray(questions.id, questionIds)));
-}
-
-/** The survey's questions that feed an asset column (DESIGN §5). */
-export async function selectIdentifierQuestions(db: Executor, surveyId: number, identifiers: readonly string[]) {
-  return db
-    .select({ id: questions.id, questionIdentifier: questions.questionIdentifier })
-    .from(questions)
-    .where(
-      and(
-        eq(questions.surveyId, surveyId),
-        isNotNull(questions.questionIdentifier),
-        inArray(questions.questionIdentifier, [...identifiers]),
-      ),
-    );
+    .where(eq(questions.surveyId, surveyId));
 }
 
 export type OfferedOptionRow = {
@@ -86,9 +68,11 @@ export type OfferedOptionRow = {
   conditionalParentQuestionValue: string | null;
 };
 
-/** Every option each question offers, its own or borrowed, deleted ones included (old answers keep them). */
-export async function selectOfferedOptions(db: Executor, questionIds: number[]): Promise<OfferedOptionRow[]> {
-  if (questionIds.length === 0) return [];
+/**
+ * Every option the survey's questions offer, their own or borrowed, deleted ones included (old
+ * answers keep them), in option order.
+ */
+export async function selectOfferedOptions(db: Executor, surveyId: number): Promise<OfferedOptionRow[]> {
   return db
     .select({
       questionId: questions.id,
@@ -104,7 +88,7 @@ export async function selectOfferedOptions(db: Executor, questionIds: number[]):
       questionOptions,
       eq(questionOptions.questionId, sql`coalesce(${questions.optionsSourceQuestionId}, ${questions.id})`),
     )
-    .where(inArray(questions.id, questionIds))
+    .where(eq(questions.surveyId, surveyId))
     .orderBy(questions.id, questionOptions.optionOrder, questionOptions.id);
 }
 
@@ -130,7 +114,7 @@ export async function selectStoredAnswers(db: Executor, assetId: string): Promis
 
 /**
  * The answers of these questions become `rows`. Triggers on answers keep the asset's option_ids
- * in step (migration 0003), once per statement.
+ * and answer tuples in step (migrations 0003, 0016, 0017), once per statement.
  */
 export async function replaceAnswers(
   db: Executor,
@@ -141,7 +125,10 @@ export async function replaceAnswers(
   if (questionIds.length > 0) {
     await db.delete(answers).where(and(eq(answers.assetId, assetId), inArray(answers.questionId, questionIds)));
   }
-  if (rows.length > 0) await db.insert(answers).values(rows.map((row) => ({ ...row, assetId })));
+  await insertAnswers(
+    db,
+    rows.map((row) => ({ ...row, assetId })),
+  );
 }
 
 export type AssetEdit = Partial<{

@@ -11,13 +11,15 @@ import type {
 import type { TokenClaims } from '@trashegimia/contract/auth';
 import type { Language } from '@trashegimia/contract/common';
 import type { Database, Executor } from '../../db/client';
+import { cachedRead } from '../../db/read-cache';
+import { questionOptions, questions } from '../../db/schema/index';
 import { AppError, badRequest, conflict } from '../../errors';
 import { offsetOf, pageMeta } from '../../http/paging';
 import type { BlobStore } from '../../storage/blob-store';
 import { auditEntriesOf, recordAudit, recordAudits } from '../audit/audit.service';
 import { assertAdmin } from '../auth/guards';
 import { requireVisibleDataset } from '../datasets/datasets.service';
-import { answerRows, IDENTIFIER_COLUMNS, identifierColumns } from './asset-answers';
+import { answerRows, identifierColumns, isIdentifier } from './asset-answers';
 import {
   type AnswerSnapshot,
   type EditSnapshot,
@@ -29,7 +31,7 @@ import {
   findReviewedAsset,
   replaceAnswers,
   selectExistingIds,
-  selectIdentifierQuestions,
+  type OfferedOptionRow,
   selectOfferedOptions,
   selectOptionDescriptions,
   selectQuestionTitles,
@@ -67,18 +69,20 @@ export async function updateAsset(
   blobs: BlobStore,
 ): Promise<AssetDetail> {
   assertAdmin(viewer);
-  await db.transaction(async (tx) => {
-    const asset = await findReviewedAsset(tx, id);
-    if (!asset) throw assetNotFound();
-    if (asset.version !== body.version) throw assetVersionConflict();
+  // What only reads happens before the transaction: updateAssetAtVersion refuses the write if
+  // anyone saved the asset since, so what is read here is still the asset at `version` then.
+  const asset = await findReviewedAsset(db, id);
+  if (!asset) throw assetNotFound();
+  if (asset.version !== body.version) throw assetVersionConflict();
+  const dataset = body.datasetId === undefined ? undefined : await datasetOf(db, viewer, body.datasetId);
+  const inputs = body.answers ?? [];
+  const editedIds = [...new Set(inputs.map((answer) => answer.questionId))];
+  const rules = await surveyAnswerRules(db, asset.surveyId);
 
-    const dataset = body.datasetId === undefined ? undefined : await datasetOf(tx, viewer, body.datasetId);
-    const inputs = body.answers ?? [];
-    const editedIds = [...new Set(inputs.map((answer) => answer.questionId))];
+  await db.transaction(async (tx) => {
     // An edit of the comments or the dataset alone neither checks nor records answers.
     const stored = editedIds.length > 0 ? await selectStoredAnswers(tx, id) : [];
-    const context = await answerContext(tx, asset.surveyId, editedIds, stored);
-    const rows = answerRows(inputs, context);
+    const rows = answerRows(inputs, { ...rules, stored });
 
     if (
       !(await updateAssetAtVersion(tx, id, body.version, {
@@ -90,8 +94,7 @@ export async function updateAsset(
     }
     if (editedIds.length > 0) {
       await replaceAnswers(tx, id, editedIds, rows);
-      const identifierQuestions = await selectIdentifierQuestions(tx, asset.surveyId, Object.keys(IDENTIFIER_COLUMNS));
-      await updateAssetColumns(tx, id, identifierColumns(identifierQuestions, new Set(editedIds), rows));
+      await updateAssetColumns(tx, id, identifierColumns(rules.identifierQuestions, new Set(editedIds), rows));
     }
 
     const snapshot = (
@@ -102,7 +105,7 @@ export async function updateAsset(
     ): EditSnapshot => ({
       ...(body.comments !== undefined && { comments }),
       ...(dataset && { datasetId, datasetName }),
-      ...(editedIds.length > 0 && { answers: answerSnapshots(editedIds, context.questions, answers) }),
+      ...(editedIds.length > 0 && { answers: answerSnapshots(editedIds, rules.questions, answers) }),
     });
     await recordAudit(tx, {
       actorId: viewer.userId,
@@ -133,26 +136,37 @@ async function datasetOf(db: Executor, viewer: TokenClaims, id: number) {
   }
 }
 
-/** The edited questions of the survey, the questions their options depend on, and what they offer. */
-export async function answerContext(db: Executor, surveyId: number, editedIds: number[], stored: StoredAnswerRow[]) {
-  const edited = await selectSurveyQuestions(db, surveyId, editedIds);
-  const offered = await selectOfferedOptions(
-    db,
-    edited.map((question) => question.id),
-  );
-  const known = new Set(edited.map((question) => question.id));
-  const parentIds = [...new Set(offered.flatMap((option) => option.conditionalParentQuestionId ?? []))].filter(
-    (parentId) => !known.has(parentId),
-  );
-  const parents = await selectSurveyQuestions(db, surveyId, parentIds);
-  const options = new Map<number, typeof offered>();
-  for (const option of offered) options.set(option.questionId, [...(options.get(option.questionId) ?? []), option]);
-  return {
-    // Parents only help to name them in messages; answering them needs them in the edit.
-    questions: new Map([...parents, ...edited].map((question) => [question.id, question])),
-    options,
-    stored,
-  };
+/** What answers to a survey are checked against: its questions and the options each offers, by question id. */
+export type SurveyAnswerRules = {
+  questions: Map<number, SurveyQuestionRow>;
+  options: Map<number, OfferedOptionRow[]>;
+  /** The questions that feed an asset column (DESIGN §5). */
+  identifierQuestions: SurveyQuestionRow[];
+};
+
+/**
+ * The survey's answer rules, kept in memory until a question or an option changes (outside a
+ * transaction): every submission, import and edit reads them before its transaction opens, so the
+ * transaction holds only its writes (DESIGN §8). Shared by every caller: never changed.
+ */
+export function surveyAnswerRules(db: Executor, surveyId: number): Promise<SurveyAnswerRules> {
+  return cachedRead(db, 'survey_answer_rules', String(surveyId), [questions, questionOptions], async () => {
+    const [surveyQuestions, offered] = await Promise.all([
+      selectSurveyQuestions(db, surveyId),
+      selectOfferedOptions(db, surveyId),
+    ]);
+    const options = new Map<number, OfferedOptionRow[]>();
+    for (const option of offered) {
+      const siblings = options.get(option.questionId);
+      if (siblings) siblings.push(option);
+      else options.set(option.questionId, [option]);
+    }
+    return {
+      questions: new Map(surveyQuestions.map((question) => [question.id, question])),
+      options,
+      identifierQuestions: surveyQuestions.filter((question) => isIdentifier(question.questionIdentifier)),
+    };
+  });
 }
 
 export function answerSnapshots(
@@ -160,15 +174,13 @@ export function answerSnapshots(
   questions: Map<number, SurveyQuestionRow>,
   rows: StoredAnswerRow[],
 ): Record<string, AnswerSnapshot> {
+  const valuesOf = new Map<number, AnswerSnapshot['values']>(questionIds.map((questionId) => [questionId, []]));
+  for (const row of rows)
+    valuesOf.get(row.questionId)?.push({ optionId: row.optionId, value: row.value, value2: row.value2 });
   return Object.fromEntries(
     questionIds.map((questionId) => [
       String(questionId),
-      {
-        questionNr: questions.get(questionId)?.questionNr ?? null,
-        values: rows
-          .filter((row) => row.questionId === questionId)
-          .map((row) => ({ optionId: row.optionId, value: row.value, value2: row.value2 })),
-      },
+      { questionNr: questions.get(questionId)?.questionNr ?? null, values: valuesOf.get(questionId)! },
     ]),
   );
 }

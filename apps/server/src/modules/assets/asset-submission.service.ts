@@ -6,10 +6,10 @@ import type { Database, Executor, Transaction } from '../../db/client';
 import { conflict } from '../../errors';
 import { recordAudit, recordAudits } from '../audit/audit.service';
 import type { UserClaims } from '../auth/guards';
-import { answerRows, IDENTIFIER_COLUMNS, identifierColumns } from './asset-answers';
+import { answerRows, identifierColumns } from './asset-answers';
 import type { AnswerSnapshot } from './asset-history.presenter';
-import { type AssetEdit, replaceAnswers, selectIdentifierQuestions, type StoredAnswerRow } from './asset-review.repo';
-import { answerContext, answerSnapshots } from './asset-review.service';
+import type { AssetEdit, StoredAnswerRow } from './asset-review.repo';
+import { answerSnapshots, surveyAnswerRules } from './asset-review.service';
 import {
   findSubmissionById,
   findSubmissionByUniqueId,
@@ -69,25 +69,32 @@ export async function findOwnSubmission(db: Executor, actor: UserClaims, uniqueI
 
 /**
  * Checks answers against a survey's questions as the asset editor does (questions of the survey,
- * options of their question, conditional options), for many assets at once: the survey is read once.
+ * options of their question, conditional options), for many assets at once. The survey's rules are
+ * read (or found kept in memory) before any transaction opens, which then holds only the writes.
  */
 export async function answerChecker(db: Executor, surveyId: number, questionIds: number[]) {
-  const context = await answerContext(db, surveyId, questionIds, []);
-  const identifierQuestions = await selectIdentifierQuestions(db, surveyId, Object.keys(IDENTIFIER_COLUMNS));
+  const rules = await surveyAnswerRules(db, surveyId);
   const answered = new Set(questionIds);
   return {
     /** The answer rows to store; throws a 400 naming the first answer the survey does not allow. */
-    rows: (inputs: AnswerInput[]) => answerRows(inputs, context),
+    rows: (inputs: AnswerInput[]) => answerRows(inputs, { ...rules, stored: [] }),
     /** The asset columns (name, municipality, …, risk level) that follow those rows. */
-    columns: (rows: StoredAnswerRow[]) => identifierColumns(identifierQuestions, answered, rows),
+    columns: (rows: StoredAnswerRow[]) => identifierColumns(rules.identifierQuestions, answered, rows),
     /** How the audit log keeps the answers (as an edit's after-snapshot). */
-    snapshot: (rows: StoredAnswerRow[]) => answerSnapshots(questionIds, context.questions, rows),
+    snapshot: (rows: StoredAnswerRow[]) => answerSnapshots(questionIds, rules.questions, rows),
   };
 }
 
 /**
- * Makes the asset, UPLOADED, with its answers in one transaction; the answers are checked by
- * answerChecker. Audited as a submission, with every answer.
+ * The options answer rows chose, as the answers' trigger finds them (migration 0017): given with a
+ * new asset, the trigger only checks them instead of rewriting the asset's row.
+ */
+const chosenOptionIds = (rows: StoredAnswerRow[]): number[] =>
+  [...new Set(rows.flatMap((row) => (row.optionId === null ? [] : [row.optionId])))].sort((a, b) => a - b);
+
+/**
+ * Makes the asset, UPLOADED, with its answers in one transaction, which holds only the writes: the
+ * answers are checked (answerChecker) before it opens. Audited as a submission, with every answer.
  */
 export async function submitAsset(
   db: Database,
@@ -95,22 +102,26 @@ export async function submitAsset(
   submission: NewSubmission,
 ): Promise<{ submission: Submission; created: boolean }> {
   const questionIds = [...new Set(submission.answers.map((answer) => answer.questionId))];
+  const check = await answerChecker(db, submission.surveyId, questionIds);
+  const rows = check.rows(submission.answers);
   const inserted = await db.transaction(async (tx) => {
-    const check = await answerChecker(tx, submission.surveyId, questionIds);
-    const rows = check.rows(submission.answers);
-    const row = await insertSubmission(tx, {
-      ...check.columns(rows),
-      surveyId: submission.surveyId,
-      datasetId: submission.datasetId,
-      uniqueId: submission.uniqueId,
-      date: submission.date,
-      latitude: submission.latitude,
-      longitude: submission.longitude,
-      userId: actor.userId,
-      deviceId: submission.deviceId,
-    });
+    const row = await insertSubmission(
+      tx,
+      {
+        ...check.columns(rows),
+        surveyId: submission.surveyId,
+        datasetId: submission.datasetId,
+        uniqueId: submission.uniqueId,
+        date: submission.date,
+        latitude: submission.latitude,
+        longitude: submission.longitude,
+        userId: actor.userId,
+        deviceId: submission.deviceId,
+        optionIds: chosenOptionIds(rows),
+      },
+      rows,
+    );
     if (!row) return undefined;
-    await replaceAnswers(tx, row.id, [], rows);
     await recordAudit(tx, {
       actorId: actor.userId,
       action: 'asset.submit',
@@ -162,6 +173,7 @@ export async function insertImportedAssets(
       longitude: asset.longitude,
       userId: actor.userId,
       deviceId: null,
+      optionIds: chosenOptionIds(asset.rows),
     })),
   );
   await insertAnswers(

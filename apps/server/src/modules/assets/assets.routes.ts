@@ -33,6 +33,7 @@ import {
   listDatasetRespondents,
   summarizeDatasetRespondents,
 } from './assets.service';
+import { AssetCountFolding } from './asset-count-folding';
 import { ViewCounter } from './view-counter';
 import { OptionIndexes } from './option-indexes';
 
@@ -40,6 +41,10 @@ import { OptionIndexes } from './option-indexes';
 export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore }> = async (app, { db, blobs }) => {
   const views = new ViewCounter(db, (error) => app.log.error({ err: error }, 'could not write asset views'));
   app.addHook('onClose', () => views.close());
+  const counts = new AssetCountFolding(db, (error) =>
+    app.log.error({ err: error }, 'could not fold asset count changes'),
+  );
+  app.addHook('onClose', () => counts.close());
   const optionIndexes = new OptionIndexes(db);
   app.addHook('onClose', async () => optionIndexes.close());
 

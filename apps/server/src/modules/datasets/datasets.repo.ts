@@ -1,6 +1,6 @@
 import { type SQL, and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { assetCounts, datasets, questionOptions, questions, surveys } from '../../db/schema/index';
+import { assetCountChanges, assetCounts, datasets, questionOptions, questions, surveys } from '../../db/schema/index';
 import { containsPattern, matchesPattern } from '../assets/text-search';
 import { Bindings, runPrepared, type Values } from '../../db/prepared';
 import { type ReadDependency, cachedRead } from '../../db/read-cache';
@@ -66,7 +66,7 @@ export function selectDatasetsWithStats(
  * keeps them.
  */
 function datasetStatsReads({ ids, countAllStatuses }: DatasetSelection): ReadDependency[] {
-  if (!ids) return [datasets, assetCounts, surveys, questions];
+  if (!ids) return [datasets, assetCountChanges, surveys, questions];
   return [
     ...ids.flatMap((id): ReadDependency[] => [
       [datasets, `dataset:${id}`],
@@ -345,9 +345,12 @@ export async function findChoiceQuestionOptions(
 /** What the choice questions' options are read from. */
 const CHOICE_OPTION_TABLES = [questions, questionOptions];
 
-/** Which surveys a dataset's assets use (the public's: its approved assets') comes from their counts. */
+/**
+ * Which surveys a dataset's assets use (the public's: its approved assets') comes from their counts,
+ * which change when changes to them are appended (folding them changes no count).
+ */
 const surveysOfDatasetReads = (datasetId: number, publicOnly = false): ReadDependency =>
-  [assetCounts, `${publicOnly ? 'public' : 'dataset'}:${datasetId}`] as const;
+  [assetCountChanges, `${publicOnly ? 'public' : 'dataset'}:${datasetId}`] as const;
 
 /**
  * What assets and filter panels show of their dataset: its name, and whether it is active (the

@@ -6,11 +6,14 @@ import {
   type ImportLibraryQuestionsBody,
   type ImportLibraryQuestionsResult,
   type QuestionCategory,
+  type QuestionNode,
   type SurveyQuestions,
   type UpsertQuestionsBody,
   type UpsertQuestionsResult,
 } from '@trashegimia/contract/questions';
 import type { Database, Executor, Transaction } from '../../db/client';
+import { cachedRead } from '../../db/read-cache';
+import { questionOptions, questions } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../errors';
 import { answeredQuestionIds } from '../assets/assets.service';
 import { recordAudit } from '../audit/audit.service';
@@ -60,23 +63,38 @@ export async function getSurveyQuestions(
  * fill the survey in or edit it (callers check that).
  */
 export async function surveyQuestionTree(db: Executor, surveyId: number, language: Language): Promise<SurveyQuestions> {
-  const [rows, options] = await Promise.all([
-    selectSurveyQuestions(db, surveyId),
-    selectLiveSurveyOptions(db, surveyId),
-  ]);
-  const optionsByQuestion = new Map<number, OptionRow[]>();
-  for (const option of options) {
-    const siblings = optionsByQuestion.get(option.questionId);
-    if (siblings) siblings.push(option);
-    else optionsByQuestion.set(option.questionId, [option]);
+  const items = await questionNodes(db, surveyId, language);
+  const groupIds = [...groupIdsIn(items)];
+  return { items, questionGroups: await findQuestionGroups(db, groupIds, language) };
+}
+
+/**
+ * The survey's question tree, kept in memory until a question or an option changes: every field
+ * submission checks its answers against it. Shared by every caller: never changed.
+ */
+function questionNodes(db: Executor, surveyId: number, language: Language): Promise<QuestionNode[]> {
+  return cachedRead(db, 'survey_question_nodes', `${surveyId}:${language}`, [questions, questionOptions], async () => {
+    const [rows, options] = await Promise.all([
+      selectSurveyQuestions(db, surveyId),
+      selectLiveSurveyOptions(db, surveyId),
+    ]);
+    const optionsByQuestion = new Map<number, OptionRow[]>();
+    for (const option of options) {
+      const siblings = optionsByQuestion.get(option.questionId);
+      if (siblings) siblings.push(option);
+      else optionsByQuestion.set(option.questionId, [option]);
+    }
+    const optionsOf = (question: QuestionRow): OptionRow[] =>
+      optionsByQuestion.get(question.optionsSourceQuestionId ?? question.id) ?? [];
+    return presentQuestionTree(buildQuestionTree(rows), optionsOf, language);
+  });
+}
+
+function* groupIdsIn(nodes: QuestionNode[]): Generator<number> {
+  for (const node of nodes) {
+    if (node.questionGroupId !== null) yield node.questionGroupId;
+    yield* groupIdsIn(node.children);
   }
-  const optionsOf = (question: QuestionRow): OptionRow[] =>
-    optionsByQuestion.get(question.optionsSourceQuestionId ?? question.id) ?? [];
-  const groupIds = rows.flatMap((row) => (row.questionGroupId === null ? [] : [row.questionGroupId]));
-  return {
-    items: presentQuestionTree(buildQuestionTree(rows), optionsOf, language),
-    questionGroups: await findQuestionGroups(db, groupIds, language),
-  };
 }
 
 const valuesOf = (surveyId: number, question: SavedQuestionInput, parentId: number | null): QuestionValues => ({

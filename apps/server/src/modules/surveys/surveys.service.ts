@@ -10,6 +10,8 @@ import type {
 } from '@trashegimia/contract/surveys';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { notFound } from '../../errors';
+import { cachedRead } from '../../db/read-cache';
+import { surveys } from '../../db/schema/index';
 import { offsetOf, pageMeta } from '../../http/paging';
 import { surveyHasAssets } from '../assets/assets.service';
 import { recordAudit } from '../audit/audit.service';
@@ -51,9 +53,9 @@ export async function getSurvey(db: Executor, viewer: TokenClaims | null, id: nu
 /** The surveys field devices can submit to: active, with a default dataset for their assets. */
 export const listCollectableSurveys = (db: Executor) => selectCollectableSurveys(db);
 
-/** The survey, or 404. */
+/** The survey, or 404; kept in memory until a survey changes (outside a transaction): every field submission names one. */
 export async function requireSurvey(db: Executor, id: number) {
-  const row = await findSurvey(db, id);
+  const row = await cachedRead(db, 'survey', String(id), [surveys], () => findSurvey(db, id));
   if (!row) throw surveyNotFound();
   return row;
 }
