@@ -1,14 +1,19 @@
-import { count, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Submission, SubmissionBody } from '@trashegimia/contract/collect';
+import { ROLE } from '@trashegimia/contract/common';
 import type { Dataset } from '@trashegimia/contract/datasets';
 import { type Import, IMPORT_CONTENT_TYPES } from '@trashegimia/contract/imports';
-import type { SurveyQuestions } from '@trashegimia/contract/questions';
+import type { QuestionOptionList, SurveyQuestions, UpsertQuestionsResult } from '@trashegimia/contract/questions';
 import type { Survey } from '@trashegimia/contract/surveys';
-import { assets, questions } from '../db/schema/index';
+import type { User } from '@trashegimia/contract/users';
+import { answers, assets, auditLog, questions } from '../db/schema/index';
 import {
   callServer,
   createServerData,
+  headersOf,
   largeQuestionBatch,
   type ServerData,
   type ServerProcess,
@@ -27,6 +32,12 @@ afterEach(async () => {
 
 const SAVED_QUESTIONS = 1000;
 const IMPORTED_ROWS = 10_000;
+const CONNECTIONS = 50;
+/** The load runs at least this long, and until as many submissions as connections were acknowledged, before the kill. */
+const LOAD_MS = 1500;
+/** A busy machine may answer slowly; past this the server is killed with whatever it acknowledged. */
+const MAX_LOAD_MS = 15_000;
+const RESENT_ACKNOWLEDGED = 5;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -80,6 +91,97 @@ async function inDatabase<T>(check: (database: Awaited<ReturnType<ServerData['op
     await database.close();
   }
 }
+
+const KINDS = ['Kullë', 'Mulli', 'Urë'];
+const MATERIALS = ['Gur', 'Dru', 'Qerpiç'];
+
+type CollectedQuestions = Record<'name' | 'kind' | 'material' | 'notes', number>;
+type FilledIn = SubmissionBody & { answers: { questionId: number; value: string }[] };
+
+/** As an administrator sets it up in the back office: a dataset, an active survey for it, its questions and options. */
+async function collectedSurvey(running: ServerProcess) {
+  const dataset = await callServer<Dataset>(running, 'POST', '/api/datasets', { name: 'Regjistri nën ngarkesë' });
+  const survey = await callServer<Survey>(running, 'POST', '/api/surveys', {
+    descriptionXk: 'Anketa nën ngarkesë',
+    defaultDatasetId: dataset.body.id,
+  });
+  const question = (tempId: string, questionNr: string, questionType: string) => ({
+    tempId,
+    questionNr,
+    questionCategory: 'PARENT',
+    questionType,
+    titleXk: `Pyetja ${questionNr}`,
+  });
+  const saved = await callServer<UpsertQuestionsResult>(running, 'POST', `/api/surveys/${survey.body.id}/questions`, {
+    questions: [
+      { ...question('name', '1', 'TEXT'), questionIdentifier: 'ASSET_NAME' },
+      question('kind', '2', 'SINGLE_CHOICE'),
+      question('material', '3', 'SINGLE_CHOICE'),
+      question('notes', '4', 'TEXT'),
+    ],
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  const ids = Object.fromEntries(saved.body.mappings.map(({ tempId, id }) => [tempId, id])) as CollectedQuestions;
+  for (const [questionId, values] of [
+    [ids.kind, KINDS],
+    [ids.material, MATERIALS],
+  ] as const) {
+    const options = await callServer<QuestionOptionList>(running, 'POST', `/api/questions/${questionId}/options`, {
+      items: values.map((value) => ({ value })),
+    });
+    expect(options.status, JSON.stringify(options.body)).toBe(201);
+  }
+  return { datasetId: dataset.body.id, surveyId: survey.body.id, questionIds: ids };
+}
+
+/** A collector's account, made by the administrator; its headers as its login would give them. */
+async function collectorHeaders(running: ServerProcess) {
+  const user = await callServer<User>(running, 'POST', '/api/users', {
+    userName: 'mbledhesi',
+    password: 'fjalëkalimi-i-mbledhësit',
+    role: ROLE.USER,
+  });
+  expect(user.status, JSON.stringify(user.body)).toBe(201);
+  return { ...(await headersOf(user.body.id, ROLE.USER)), 'content-type': 'application/json' };
+}
+
+/** The n-th filled-in survey: every other one leaves the notes out, so submissions differ in size too. */
+function filledIn(surveyId: number, questionIds: CollectedQuestions, n: number): FilledIn {
+  const uniqueId = randomUUID();
+  return {
+    surveyId,
+    uniqueId,
+    date: '2026-10-01T09:30:00.000Z',
+    latitude: 42.6629,
+    longitude: 21.1655,
+    answers: [
+      { questionId: questionIds.name, value: `Aseti ${n}` },
+      { questionId: questionIds.kind, value: KINDS[n % KINDS.length]! },
+      { questionId: questionIds.material, value: MATERIALS[n % MATERIALS.length]! },
+      ...(n % 2 === 0 ? [{ questionId: questionIds.notes, value: `Shënim për ${uniqueId}` }] : []),
+    ],
+  };
+}
+
+async function submit(running: ServerProcess, headers: Record<string, string>, body: SubmissionBody) {
+  const response = await fetch(`${running.baseUrl}/api/collect/submissions`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Submission & { message?: string } };
+}
+
+function groupBy<Item>(items: Item[], keyOf: (item: Item) => string): Map<string, Item[]> {
+  const groups = new Map<string, Item[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  return groups;
+}
+
+const answerKey = ({ questionId, value }: { questionId: number; value: string | null }) => `${questionId}=${value}`;
 
 describe('a server killed with SIGKILL in the middle of a write', () => {
   it('keeps a large survey save whole or not at all, and restarts on the same data', async () => {
@@ -156,5 +258,97 @@ describe('a server killed with SIGKILL in the middle of a write', () => {
       db.select({ value: count() }).from(assets).where(eq(assets.datasetId, dataset.body.id)),
     );
     expect(imported[0]!.value).toBe(after.state === 'imported' ? IMPORTED_ROWS : 0);
+  }, 90_000);
+  it('keeps every submission it acknowledged under a 50-connection load, whole and once, and answers its resend with the same asset', async () => {
+    data = await createServerData();
+    server = await startServerProcess(data);
+    const { datasetId, surveyId, questionIds } = await collectedSurvey(server);
+    const collector = await collectorHeaders(server);
+
+    const sent = new Map<string, FilledIn>();
+    const acknowledged = new Map<string, string>();
+    const cutOff: FilledIn[] = [];
+    /** Answers other than 201 before the kill, counted by status and message. */
+    const refused: Record<string, number> = {};
+    let submitted = 0;
+    let stopping = false;
+    const loaded = server;
+    // Each connection submits one filled-in survey after another, as many devices syncing at once.
+    const connection = async () => {
+      while (!stopping) {
+        const body = filledIn(surveyId, questionIds, submitted++);
+        sent.set(body.uniqueId, body);
+        try {
+          const answer = await submit(loaded, collector, body);
+          if (answer.status === 201) acknowledged.set(body.uniqueId, answer.body.id);
+          else {
+            const reason = `${answer.status} ${answer.body.message}`;
+            refused[reason] = (refused[reason] ?? 0) + 1;
+          }
+        } catch {
+          // The kill cut it off: sent, but the device never heard whether it landed.
+          cutOff.push(body);
+          return;
+        }
+      }
+    };
+    const load = Array.from({ length: CONNECTIONS }, connection);
+    const started = Date.now();
+    const elapsed = () => Date.now() - started;
+    while (elapsed() < MAX_LOAD_MS && (elapsed() < LOAD_MS || acknowledged.size < CONNECTIONS)) await pause(50);
+    stopping = true;
+    await crash(server);
+    await Promise.all(load);
+    expect(refused, 'answers other than 201 under load').toEqual({});
+    expect(acknowledged.size, 'submissions acknowledged before the kill').toBeGreaterThan(0);
+    expect(cutOff.length, 'submissions in flight at the kill').toBeGreaterThan(0);
+
+    server = await startServerProcess(data);
+    for (const [uniqueId, assetId] of [...acknowledged].slice(0, RESENT_ACKNOWLEDGED)) {
+      const resend = await submit(server, collector, sent.get(uniqueId)!);
+      expect(resend.status, `a resend of an acknowledged submission: ${JSON.stringify(resend.body)}`).toBe(200);
+      expect(resend.body.id).toBe(assetId);
+    }
+    // Devices send again what was cut off: whether or not it landed before the kill, it lands once.
+    const retried = new Map<string, string>();
+    for (const body of cutOff) {
+      const retry = await submit(server, collector, body);
+      expect([200, 201], `a retry after the restart: ${JSON.stringify(retry.body)}`).toContain(retry.status);
+      retried.set(body.uniqueId, retry.body.id);
+    }
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    server = undefined;
+
+    await inDatabase(async ({ db }) => {
+      const stored = await db
+        .select({ id: assets.id, uniqueId: assets.uniqueId })
+        .from(assets)
+        .where(eq(assets.datasetId, datasetId));
+      const assetIds = stored.map((asset) => asset.id);
+      const storedAnswers = await db
+        .select({ assetId: answers.assetId, questionId: answers.questionId, value: answers.value })
+        .from(answers)
+        .where(inArray(answers.assetId, assetIds));
+      const submits = await db
+        .select({ subjectId: auditLog.subjectId })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'asset.submit'), inArray(auditLog.subjectId, assetIds)));
+
+      const assetOf = new Map(stored.map((asset) => [asset.uniqueId, asset.id]));
+      expect(assetOf.size, 'no uniqueId stored twice').toBe(stored.length);
+      for (const [uniqueId, assetId] of [...acknowledged, ...retried]) {
+        expect(assetOf.get(uniqueId), `the asset acknowledged for ${uniqueId}`).toBe(assetId);
+      }
+      const answersOf = groupBy(storedAnswers, (answer) => answer.assetId);
+      const submitsOf = groupBy(submits, (entry) => entry.subjectId);
+      for (const { id, uniqueId } of stored) {
+        // Acknowledged or not, a submission is stored whole: every answer it sent, once, and its audit entry.
+        expect(sent.has(uniqueId), `asset ${id} was sent by this test`).toBe(true);
+        const expected = sent.get(uniqueId)!.answers.map(answerKey).sort();
+        expect((answersOf.get(id) ?? []).map(answerKey).sort(), `the answers of ${uniqueId}`).toEqual(expected);
+        expect(submitsOf.get(id) ?? [], `the audit entries of ${uniqueId}`).toHaveLength(1);
+      }
+    });
   }, 90_000);
 });

@@ -7,11 +7,17 @@ import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../db/client';
 import { createScratchDatabase } from '../db/scratch-database';
-import { ROLE } from '@trashegimia/contract/common';
+import { ROLE, type Role } from '@trashegimia/contract/common';
 import { TokenService } from '../modules/auth/tokens';
 
 const SERVER_FOLDER = fileURLToPath(new URL('../..', import.meta.url));
 const JWT_SECRET = 'reliability-test-secret-of-at-least-32-characters';
+const tokens = new TokenService(JWT_SECRET, 3600);
+
+/** Headers of an account in the server's database, as its login would give them, without a captcha round trip. */
+export async function headersOf(userId: number, role: Role): Promise<Record<string, string>> {
+  return { authorization: `Bearer ${await tokens.sign({ guest: false, userId, role })}` };
+}
 
 /**
  * Where a server process keeps its data between runs: a temporary DATA_DIR (the embedded PGlite
@@ -119,14 +125,14 @@ export async function startServerProcess(data: ServerData): Promise<ServerProces
   await waitForOutput(/is listening on http:\/\/\S+/);
   const port = /is listening on http:\/\/[^:]+:(\d+)/.exec(output)![1];
   // The seeded administrator is the database's first user.
-  const token = await new TokenService(JWT_SECRET, 3600).sign({ guest: false, userId: 1, role: ROLE.ADMIN });
+  const admin = await headersOf(1, ROLE.ADMIN);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     child,
     output: () => output,
     waitForOutput,
     exited,
-    admin: { authorization: `Bearer ${token}` },
+    admin,
   };
 }
 

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setImmediate } from 'node:timers/promises';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE } from '@trashegimia/contract/common';
+import { SURVEY_STATE } from '@trashegimia/contract/surveys';
 import type { App } from '../../app';
-import type { DatabaseHandle } from '../../db/client';
-import { answers, assets, devices } from '../../db/schema/index';
+import { type DatabaseHandle, rowsOf } from '../../db/client';
+import { answers, assets, auditLog, devices, surveys } from '../../db/schema/index';
 import { createDataset, createOption, createQuestion, createSurvey, createUser } from '../../test/factories';
 import { startTestApp, testConfig } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
@@ -55,6 +57,8 @@ afterAll(async () => {
 });
 
 type Answer = { questionId: number; value?: string | null; value2?: string | null };
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const submission = (answerList: Answer[], overrides: Record<string, unknown> = {}) => ({
   surveyId: survey.id,
@@ -289,4 +293,157 @@ describe('submitting a filled-in survey', () => {
     expect((await app.inject({ method: 'POST', url: '/api/collect/submissions', payload })).statusCode).toBe(401);
     expect((await submit(payload, await asGuest())).statusCode).toBe(403);
   });
+});
+
+describe('the same submission sent again and again, as a device on a bad connection does', () => {
+  const COPIES = 20;
+  const HOUR_MS = 60 * 60 * 1000;
+
+  /** What the database holds for a uniqueId: its assets, their answers' values and their submit entries in the audit log. */
+  async function storedFor(uniqueId: string) {
+    const made = await database.db.select({ id: assets.id }).from(assets).where(eq(assets.uniqueId, uniqueId));
+    const ids = made.map((asset) => asset.id);
+    if (ids.length === 0) return { assetIds: [], answers: [], submits: 0 };
+    const values = await database.db
+      .select({ value: answers.value })
+      .from(answers)
+      .where(inArray(answers.assetId, ids));
+    const submits = await database.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'asset.submit'), inArray(auditLog.subjectId, ids)));
+    return { assetIds: ids, answers: values.map((answer) => answer.value).sort(), submits: submits.length };
+  }
+
+  /** Exactly one 201, every other answer 200, all naming the same asset: its id. */
+  function expectOneAssetNamed(responses: Awaited<ReturnType<typeof submit>>[]) {
+    const statuses: Record<number, number> = {};
+    for (const { statusCode } of responses) statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    expect(statuses, 'answers by status').toEqual({ 200: responses.length - 1, 201: 1 });
+    const ids = responses.map((response) => response.json().id as string);
+    expect(new Set(ids).size, 'assets named').toBe(1);
+    return ids[0]!;
+  }
+
+  it('makes one asset with its answers once from 20 copies sent at once, answering 201 once and 200 with that asset to the rest (else reviewers find the building listed twice)', async () => {
+    const payload = submission(tower('Kulla e dërguar njëzet herë'));
+    const responses = await Promise.all(Array.from({ length: COPIES }, () => submit(payload)));
+    const id = expectOneAssetNamed(responses);
+    expect(await storedFor(payload.uniqueId)).toEqual({
+      assetIds: [id],
+      answers: ['Kulla e dërguar njëzet herë', 'Kullë', 'Qerpiç'],
+      submits: 1,
+    });
+  });
+
+  // On in-process PGlite, copies sent at once are in practice handled one after another (each finds
+  // the first's asset), so they never race; holding its one connection lines them all up instead.
+  it.runIf(process.env.TEST_DB_DRIVER !== 'pg')(
+    'makes one asset from 20 copies that all look for an earlier one before any is written (else the building is listed twice)',
+    async () => {
+      const payload = submission(tower('Kulla që pret radhën'));
+      const copies = await database.db.transaction(async () => {
+        const sent = Array.from({ length: COPIES }, () => submit(payload));
+        // In-process, every copy reaches the database within milliseconds; this leaves a busy machine ample time.
+        await pause(200);
+        return sent;
+      });
+      const id = expectOneAssetNamed(await Promise.all(copies));
+      expect(await storedFor(payload.uniqueId)).toEqual({
+        assetIds: [id],
+        answers: ['Kulla që pret radhën', 'Kullë', 'Qerpiç'],
+        submits: 1,
+      });
+    },
+  );
+
+  it.each([
+    ['one per turn of the event loop', () => setImmediate()],
+    ['one a millisecond', () => pause(1)],
+    ['one every 5 ms', () => pause(5)],
+  ])(
+    'makes one asset from 20 copies arriving %s while the first is still being handled (else the building is listed twice)',
+    async (_, betweenCopies) => {
+      const payload = submission(tower('Kulla e dërguar ndër kohë'));
+      const responses = [];
+      for (let copy = 0; copy < COPIES; copy++) {
+        responses.push(submit(payload));
+        await betweenCopies();
+      }
+      const id = expectOneAssetNamed(await Promise.all(responses));
+      expect(await storedFor(payload.uniqueId)).toEqual({
+        assetIds: [id],
+        answers: ['Kulla e dërguar ndër kohë', 'Kullë', 'Qerpiç'],
+        submits: 1,
+      });
+    },
+  );
+
+  it('answers copies sent an hour later, even after the survey was closed, with 200 and the same asset, and makes nothing new (else the device shows a submission that landed as failed)', async () => {
+    const own = await createSurvey(database.db, { defaultDatasetId: dataset.id });
+    const name = await createQuestion(database.db, own.id, { questionType: 'TEXT', questionIdentifier: 'ASSET_NAME' });
+    const payload = submission([{ questionId: name.id, value: 'Mulliri i vjetër' }], { surveyId: own.id });
+    const first = await submit(payload);
+    expect(first.statusCode).toBe(201);
+
+    // Only Date moves on: the server's timers and the database's work go on as before.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + HOUR_MS);
+      // The token of an hour ago has expired: the device has logged in again.
+      const loggedInAgain = await asUser(database.db);
+      const later = await Promise.all(Array.from({ length: COPIES }, () => submit(payload, loggedInAgain)));
+      expect(later.map((response) => response.statusCode)).toEqual(Array<number>(COPIES).fill(200));
+      expect(later.map((response) => response.json().id)).toEqual(Array<string>(COPIES).fill(first.json().id));
+
+      await database.db.update(surveys).set({ surveyState: SURVEY_STATE.PASSIVE }).where(eq(surveys.id, own.id));
+      const afterClosing = await submit(payload, loggedInAgain);
+      expect(afterClosing.statusCode, JSON.stringify(afterClosing.json())).toBe(200);
+      expect(afterClosing.json().id).toBe(first.json().id);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await storedFor(payload.uniqueId)).toEqual({
+      assetIds: [first.json().id],
+      answers: ['Mulliri i vjetër'],
+      submits: 1,
+    });
+  });
+
+  // PGlite has one connection: a resend's queries wait until the first's transaction has ended.
+  it.runIf(process.env.TEST_DB_DRIVER === 'pg')(
+    'answers a copy that arrives while the first is being written by waiting for it, with 200 and the same asset (else the device is told a submission that landed failed)',
+    async () => {
+      const payload = submission(tower('Kulla në mes të shkrimit'));
+      /** What the server's connections wait for, e.g. `relation` (a table lock), `transactionid` (another's write). */
+      const lockWaits = async () =>
+        rowsOf<{ wait_event: string }>(
+          await database.db.execute(
+            sql`select wait_event from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock' order by wait_event`,
+          ),
+        ).map((row) => row.wait_event);
+      const sends = await database.db.transaction(async (tx) => {
+        // Holds the first send after it wrote its asset, before its audit entry: its transaction stays open.
+        await tx.execute(sql`lock table audit_log in share mode`);
+        const writing = submit(payload);
+        await vi.waitFor(async () => expect(await lockWaits()).toEqual(['relation']), { timeout: 10_000 });
+        const resending = submit(payload);
+        // The resend found no asset yet and now waits for the first's uniqueId to be committed or not.
+        await vi.waitFor(async () => expect(await lockWaits()).toEqual(['relation', 'transactionid']), {
+          timeout: 10_000,
+        });
+        return [writing, resending] as const;
+      });
+      const [first, resend] = await Promise.all(sends);
+      expect(first.statusCode).toBe(201);
+      expect(resend.statusCode, JSON.stringify(resend.json())).toBe(200);
+      expect(resend.json().id).toBe(first.json().id);
+      expect(await storedFor(payload.uniqueId)).toEqual({
+        assetIds: [first.json().id],
+        answers: ['Kulla në mes të shkrimit', 'Kullë', 'Qerpiç'],
+        submits: 1,
+      });
+    },
+  );
 });
