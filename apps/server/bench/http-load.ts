@@ -12,6 +12,8 @@ export type Scenario = {
   paths: string[];
   /** For a POST: one body, or several that the connections go through in turn, as the paths. */
   bodies?: unknown[];
+  /** For a POST: a new body for every request (e.g. each with an id of its own), instead of `bodies`. */
+  makeBody?: () => string;
   headers?: Record<string, string>;
 };
 
@@ -32,7 +34,7 @@ export async function preflight(baseUrl: string, scenario: Scenario): Promise<un
   const response = await fetch(baseUrl + scenario.paths[0], {
     method: scenario.method,
     headers: { ...requestHeaders(scenario) },
-    body: scenario.bodies?.[0] === undefined ? null : JSON.stringify(scenario.bodies[0]),
+    body: scenario.makeBody?.() ?? (scenario.bodies?.[0] === undefined ? null : JSON.stringify(scenario.bodies[0])),
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${scenario.name} answered ${response.status}: ${text.slice(0, 300)}`);
@@ -52,10 +54,21 @@ export function runSequential(baseUrl: string, scenario: Scenario, seconds: numb
   return fire(baseUrl, { ...scenario, name: `${scenario.name} (1 connection)` }, { connections: 1, duration: seconds });
 }
 
+/** `connections` concurrent connections until `done` settles: what a scenario costs while other work runs. */
+export function runLoadUntil(
+  baseUrl: string,
+  scenario: Scenario,
+  connections: number,
+  done: Promise<unknown>,
+): Promise<LoadResult> {
+  return fire(baseUrl, scenario, { connections, duration: REQUEST_TIMEOUT_SECONDS * 30 }, done);
+}
+
 async function fire(
   baseUrl: string,
   scenario: Scenario,
   limit: { connections: number; duration: number },
+  until?: Promise<unknown>,
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   const failures: LoadResult['failures'] = new Map();
@@ -73,7 +86,7 @@ async function fire(
             headers: requestHeaders(scenario),
             setupRequest: (request) => {
               const turn = rotation.next++;
-              const body = bodies?.[turn % bodies.length];
+              const body = scenario.makeBody?.() ?? bodies?.[turn % bodies.length];
               return { ...request, path: scenario.paths[turn % scenario.paths.length], ...(body && { body }) };
             },
             onResponse: (status, responseBody) => {
@@ -89,6 +102,8 @@ async function fire(
         error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(finished),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    const stop = () => instance.stop();
+    void until?.then(stop, stop);
   });
   latencies.sort((a, b) => a - b);
   return {
@@ -119,7 +134,7 @@ function rotationOf(scenario: Scenario): { next: number } {
 
 function requestHeaders(scenario: Scenario): Record<string, string> {
   return {
-    ...(scenario.bodies === undefined ? {} : { 'content-type': 'application/json' }),
+    ...(scenario.bodies === undefined && !scenario.makeBody ? {} : { 'content-type': 'application/json' }),
     ...scenario.headers,
   };
 }

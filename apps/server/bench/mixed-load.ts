@@ -19,15 +19,12 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { assets, datasets, media } from '../src/db/schema/index';
 import { createScratchDatabase } from '../src/db/scratch-database';
 import { createRandom, type Random } from '../src/db/seed/random';
-import { seedDatabase } from '../src/db/seed/seed';
-import { createBlobStore } from '../src/storage/create-blob-store';
-import { testConfig } from '../src/test/test-app';
 import { asAdmin, asGuest, asUser } from '../src/test/tokens';
 import { type ServerProcess, startServerProcess } from './export-memory';
 import { REQUEST_TIMEOUT_SECONDS } from './http-load';
 import { measure, percentile } from './measure';
 import { markdownTable } from './report';
-import { loadSyntheticAssets } from './synthetic-data';
+import { loadSyntheticAssets, seedBenchDemo } from './synthetic-data';
 
 export type MixedLoadOptions = { assets: number; connections: number; seconds: number; quick: boolean };
 
@@ -98,13 +95,7 @@ export async function benchMixedLoad(options: MixedLoadOptions, defer: Defer): P
   const closeDatabase = defer(async () => database?.close());
   try {
     database = await openDatabase(target);
-    await seedDatabase(database.db, {
-      adminUserName: 'admin',
-      adminPassword: 'bench-admin-password',
-      demo: true,
-      blobs: await createBlobStore(testConfig({ DATA_DIR: dataDir })),
-      log: () => {},
-    });
+    await seedBenchDemo(database.db, dataDir);
     log(`loading ${options.assets.toLocaleString('en')} synthetic assets…`);
     const load = await loadSyntheticAssets(database, {
       assets: options.assets,

@@ -3,6 +3,7 @@
  *
  *   npm run bench [-- --assets 100000] [--driver pglite|pg|both] [--quick] [--connections 50] [--seconds 10]
  *   npm run bench -- --load [--assets 100000] [--connections 50] [--seconds 60]
+ *   npm run bench -- --submissions [--driver pglite|pg|both] [--seconds 20] [--quick]
  *
  * For each driver (embedded PGlite in a temp folder; a scratch database on the PostgreSQL server
  * of TEST_DATABASE_URL, dropped at the end): seeds the demo, times the small calls in-process
@@ -13,7 +14,8 @@
  * memory (export-memory.ts). Figures are printed beside their
  * targets, never asserted: a missed target does not fail the run, an error does.
  *
- * `--load` runs only the mixed workload on the PostgreSQL server instead (mixed-load.ts).
+ * `--load` runs only the mixed workload on the PostgreSQL server instead (mixed-load.ts);
+ * `--submissions` only field submissions at 1, 10 and 50 connections (submissions.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir, totalmem } from 'node:os';
@@ -27,11 +29,9 @@ import { buildApp } from '../src/app';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../src/db/client';
 import { assets, datasets, questionOptions, questions } from '../src/db/schema/index';
 import { createScratchDatabase } from '../src/db/scratch-database';
-import { seedDatabase } from '../src/db/seed/seed';
 import { resolveFilters } from '../src/modules/assets/asset-filters';
 import { ASSET_READS, type AssetCriteria, assetPageStatement } from '../src/modules/assets/assets.repo';
 import { MOVE_INTERVAL_MS, moveViewsIntoAssets } from '../src/modules/assets/view-counter';
-import { createBlobStore } from '../src/storage/create-blob-store';
 import { captchaFor } from '../src/test/captcha';
 import { testConfig } from '../src/test/test-app';
 import { asAdmin, asUser } from '../src/test/tokens';
@@ -43,9 +43,9 @@ import { measureMapPoints, printMapPointsReport } from './map-points';
 import { measure, printTable } from './measure';
 import { benchMixedLoad } from './mixed-load';
 import { type DriverLabel, type DriverResult, printComparison, printDriverReport } from './report';
-import { loadSyntheticAssets } from './synthetic-data';
+import { benchSubmissions } from './submissions';
+import { BENCH_ADMIN, loadSyntheticAssets, seedBenchDemo } from './synthetic-data';
 
-const ADMIN = { userName: 'admin', password: 'bench-admin-password' };
 const PAGE_LIMIT = 20;
 
 type Flags = {
@@ -57,6 +57,7 @@ type Flags = {
   warmupSeconds: number;
   quick: boolean;
   load: boolean;
+  submissions: boolean;
 };
 
 const FLAG_OPTIONS = {
@@ -64,6 +65,7 @@ const FLAG_OPTIONS = {
   driver: { type: 'string' },
   quick: { type: 'boolean' },
   load: { type: 'boolean' },
+  submissions: { type: 'boolean' },
   connections: { type: 'string' },
   seconds: { type: 'string' },
   'export-rows': { type: 'string' },
@@ -79,6 +81,8 @@ function parseFlags(): Flags {
   const values = readFlags();
   const quick = values.quick === true;
   const load = values.load === true;
+  const submissions = values.submissions === true;
+  if (load && submissions) throw new Error('--load and --submissions are separate runs: choose one');
   const text = (name: FlagName) => (typeof values[name] === 'string' ? values[name] : undefined);
   const number = (name: FlagName, value: string | undefined, fallback: number) => {
     const parsed = Number((value ?? String(fallback)).replaceAll('_', ''));
@@ -95,7 +99,8 @@ function parseFlags(): Flags {
     );
   }
   if (driver !== 'pglite' && !serverUrl) throw new Error(`--driver ${driver} needs TEST_DATABASE_URL`);
-  const seconds = number('seconds', text('seconds'), load ? (quick ? 10 : 60) : quick ? 2 : 10);
+  const defaultSeconds = load ? (quick ? 10 : 60) : submissions ? (quick ? 3 : 20) : quick ? 2 : 10;
+  const seconds = number('seconds', text('seconds'), defaultSeconds);
   return {
     assets: number('assets', text('assets'), quick ? 5_000 : 100_000),
     exportRows: number('export-rows', text('export-rows'), 100_000),
@@ -106,6 +111,7 @@ function parseFlags(): Flags {
     warmupSeconds: quick ? 0.5 : Math.min(2, seconds / 5),
     quick,
     load,
+    submissions,
   };
 }
 
@@ -170,13 +176,7 @@ async function benchDriver(kind: 'pglite' | 'pg', flags: Flags): Promise<DriverR
     database = await openDatabase(target);
 
     const seedStart = performance.now();
-    await seedDatabase(database.db, {
-      adminUserName: ADMIN.userName,
-      adminPassword: ADMIN.password,
-      demo: true,
-      blobs: await createBlobStore(testConfig({ DATA_DIR: dataDir })),
-      log: () => {},
-    });
+    await seedBenchDemo(database.db, dataDir);
     await smallScenarios(
       `${label}: small calls on the demo (app.inject), seeded in ${seconds(performance.now() - seedStart)}`,
       database,
@@ -273,10 +273,21 @@ async function benchDriver(kind: 'pglite' | 'pg', flags: Flags): Promise<DriverR
       const mapPoints = await measureMapPoints(server.baseUrl, inputs.largestDatasetId, flags);
       // Last on this server: it changes statuses the load scenarios read.
       const bulkReview = await measureBulkReview(server.baseUrl, reviewIds, admin);
-      const bulkImport = await measureBulkImport(server.baseUrl, importFile, admin);
+      // The public pages of the largest dataset, read while the import writes into the demo's.
+      const publicReads: Scenario = {
+        name: 'public dataset pages 1–50',
+        method: 'GET',
+        paths: Array.from(
+          { length: 50 },
+          (_, page) =>
+            `/api/surveys/dataset-respondents?datasetId=${inputs.largestDatasetId}&page=${page + 1}&limit=${PAGE_LIMIT}`,
+        ),
+      };
+      const bulkImport = await measureBulkImport(server.baseUrl, importFile, admin, publicReads);
       const failed = [
         ...loadResults,
         filterSequential,
+        bulkImport.reads,
         mapPoints.compact,
         mapPoints.compactGzip,
         mapPoints.compactLoaded,
@@ -369,7 +380,7 @@ async function login(app: FastifyInstance) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
-    payload: { ...ADMIN, captcha: await captchaFor(app) },
+    payload: { ...BENCH_ADMIN, captcha: await captchaFor(app) },
   });
   if (response.statusCode !== 200) throw new Error(`login answered ${response.statusCode}: ${response.body}`);
 }
@@ -529,6 +540,16 @@ async function main() {
     );
     console.log(`${machine()} at the start`);
     await benchMixedLoad(flags, defer);
+    console.log(`\n${machine()} at the end`);
+    return;
+  }
+  if (flags.submissions) {
+    console.log(
+      `# npm run bench -- --submissions — drivers: ${flags.drivers.join(', ')}, ` +
+        `1, 10 and 50 connections × ${flags.seconds} s per survey${flags.quick ? ' (quick)' : ''}`,
+    );
+    console.log(`${machine()} at the start`);
+    await benchSubmissions(flags, defer);
     console.log(`\n${machine()} at the end`);
     return;
   }

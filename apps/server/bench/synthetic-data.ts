@@ -11,13 +11,16 @@ import type { PGlite } from '@electric-sql/pglite';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { DatabaseHandle } from '../src/db/client';
+import type { Database, DatabaseHandle } from '../src/db/client';
 import { datasets, questionOptions, questions, surveys, users } from '../src/db/schema/index';
 import { DEMO_DATASETS, type DatasetKey } from '../src/db/seed/demo-datasets';
 import { DEMO_QUESTION_TREE, type QuestionDef, type QuestionKey } from '../src/db/seed/demo-survey';
 import { KOSOVO_BOUNDS } from '../src/db/seed/demo-assets';
 import { KOSOVO_MUNICIPALITIES, type Municipality } from '../src/db/seed/kosovo-municipalities';
 import { createRandom, type Random } from '../src/db/seed/random';
+import { seedDatabase } from '../src/db/seed/seed';
+import { createBlobStore } from '../src/storage/create-blob-store';
+import { testConfig } from '../src/test/test-app';
 import type { AnswerTuple } from '../src/modules/assets/assets.repo';
 
 export type SyntheticOptions = {
@@ -141,6 +144,20 @@ type SurveyModel = {
   datasetIds: Map<DatasetKey, number>;
 };
 
+/** The administrator every bench database starts with. */
+export const BENCH_ADMIN = { userName: 'admin', password: 'bench-admin-password' };
+
+/** The demo, as a first start seeds it (datasets, the trilingual survey, a few hundred assets, media in `dataDir`). */
+export async function seedBenchDemo(db: Database, dataDir: string) {
+  await seedDatabase(db, {
+    adminUserName: BENCH_ADMIN.userName,
+    adminPassword: BENCH_ADMIN.password,
+    demo: true,
+    blobs: await createBlobStore(testConfig({ DATA_DIR: dataDir })),
+    log: () => {},
+  });
+}
+
 /** Fills the database with `options.assets` synthetic assets; the demo must already be seeded. */
 export async function loadSyntheticAssets(handle: DatabaseHandle, options: SyntheticOptions): Promise<LoadReport> {
   const started = performance.now();
@@ -166,10 +183,11 @@ export async function loadSyntheticAssets(handle: DatabaseHandle, options: Synth
   }
   const copyMs = performance.now() - started;
 
-  // The triggers that keep asset_counts were off too: count the loaded assets as migration 0003 does.
-  await sink.exec('delete from asset_counts');
+  // The triggers that keep the counts were off too: count the loaded assets into the totals.
+  await sink.exec('delete from asset_count_changes');
+  await sink.exec('delete from asset_count_totals');
   await sink.exec(
-    'insert into asset_counts (dataset_id, survey_id, status, count) select dataset_id, survey_id, status, count(*) from assets group by 1, 2, 3',
+    'insert into asset_count_totals (dataset_id, survey_id, status, count) select dataset_id, survey_id, status, count(*) from assets group by 1, 2, 3',
   );
 
   const indexStart = performance.now();
