@@ -188,6 +188,36 @@ describe('asset_answer_tuples', () => {
     await db.delete(answers).where(eq(answers.assetId, asset.id));
     expect(await tuplesOf(asset.id)).toBeUndefined();
   });
+  it("adds an asset's later answers after its first ones, and their options to its chosen ones", async () => {
+    const db = database.db;
+    const dataset = await createDataset(db);
+    const survey = await createSurvey(db);
+    const kind = await createQuestion(db, survey.id);
+    const [tower, mosque] = [
+      await createOption(db, kind.id, { value: 'Kullë' }),
+      await createOption(db, kind.id, { value: 'Xhami' }),
+    ];
+    const name = await createQuestion(db, survey.id, { questionType: 'TEXT' });
+    const asset = await createAsset(db, {
+      surveyId: survey.id,
+      datasetId: dataset.id,
+      answers: [{ questionId: kind.id, optionId: tower.id, value: 'Kullë' }],
+    });
+    // A first answer given without its option id, and a later one to the same asset.
+    const other = await createAsset(db, { surveyId: survey.id, datasetId: dataset.id });
+    await db.insert(answers).values([
+      { assetId: asset.id, questionId: name.id, value: 'Kulla' },
+      { assetId: other.id, questionId: kind.id, value: 'Xhami' },
+    ]);
+    expect(await tuplesOf(asset.id)).toEqual([
+      [kind.id, tower.id, 'Kullë', null],
+      [name.id, null, 'Kulla', null],
+    ]);
+    expect(await tuplesOf(other.id)).toEqual([[kind.id, null, 'Xhami', null]]);
+    const optionIdsOf = async (id: string) =>
+      (await db.select({ ids: assets.optionIds }).from(assets).where(eq(assets.id, id)))[0]?.ids;
+    expect([await optionIdsOf(asset.id), await optionIdsOf(other.id)]).toEqual([[tower.id], [mosque.id]]);
+  });
 });
 
 describe("answers' questions and options", () => {

@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { type Table, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAsset, createDataset, createMedia, createSurvey, createUser } from '../test/factories';
+import { createAsset, createDataset, createMedia, createQuestion, createSurvey, createUser } from '../test/factories';
 import { openTestDatabase } from '../test/test-database';
 import type { DatabaseHandle, Executor } from './client';
 import { LISTENER_APPLICATION_NAME, cachedRead } from './read-cache';
-import { assetCountChanges, assets, datasets } from './schema/index';
+import { answers, assetCountChanges, assets, datasets } from './schema/index';
 
 /**
  * Reads kept in memory until a table they read changes: a visitor must never see a dataset as it
@@ -188,6 +189,22 @@ describe("cachedRead of parts of a table (one asset, one dataset's assets)", () 
     await settled(ofDataset, ofOther);
     await database.db.update(assets).set({ datasetId: otherDatasetId }).where(eq(assets.id, asset.id));
     expect([await readPart(ofDataset), await readPart(ofOther)]).toEqual([true, true]);
+  });
+
+  it("keeps every dataset's public pages through an import of unapproved assets, which only its own dataset's other readers hear", async () => {
+    const question = await createQuestion(database.db, surveyId, { questionType: 'TEXT' });
+    const [seen, all, otherSeen] = [`public:${datasetId}`, `dataset:${datasetId}`, `public:${otherDatasetId}`];
+    await settled(seen, all, otherSeen);
+
+    // As a bulk import writes a batch: more than 50 new assets with their answers, in one transaction.
+    await database.db.transaction(async (tx) => {
+      const made = await tx
+        .insert(assets)
+        .values(Array.from({ length: 60 }, () => ({ uniqueId: randomUUID(), surveyId, datasetId, status: 'UPLOADED' })))
+        .returning({ id: assets.id });
+      await tx.insert(answers).values(made.map(({ id }) => ({ assetId: id, questionId: question.id, value: 'Kulla' })));
+    });
+    expect([await readPart(seen), await readPart(all), await readPart(otherSeen)]).toEqual([false, true, false]);
   });
 
   it('keeps what the public sees of a dataset through work on assets it does not see, not through changes it sees', async () => {

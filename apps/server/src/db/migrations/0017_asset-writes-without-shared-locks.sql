@@ -106,8 +106,66 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- As 0012's, but an update that changed no row returns at once: the refresh above runs its update
--- after every statement on answers, and it now changes no row when the writer gave option_ids.
+-- Migration 0003's trigger on answers, restated whole. An insert whose rows are all an asset's
+-- answers (a submission, an import: the asset had none, so it had no tuples row) derives from its
+-- own rows: the tuples are written once, and option_ids, which such a writer gives with the asset,
+-- only checked. Every other change refreshes the assets from the answers table as before.
+CREATE OR REPLACE FUNCTION "answers_refresh_asset_option_ids"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  firsts uuid[];
+  others uuid[];
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM "refresh_asset_option_ids"(ARRAY(SELECT DISTINCT "asset_id" FROM "old_answers"));
+    RETURN NULL;
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM "refresh_asset_option_ids"(ARRAY(SELECT "asset_id" FROM "old_answers" UNION SELECT "asset_id" FROM "new_answers"));
+    RETURN NULL;
+  END IF;
+
+  -- An asset has a tuples row exactly when it has answers: a row written here is its first.
+  WITH "written" AS (
+    INSERT INTO "asset_answer_tuples" ("asset_id", "tuples")
+    SELECT n."asset_id", json_agg(json_build_array(n."question_id", n."option_id", n."value", n."value2") ORDER BY n."id")
+    FROM "new_answers" n
+    GROUP BY n."asset_id"
+    ORDER BY n."asset_id"
+    ON CONFLICT ("asset_id") DO NOTHING
+    RETURNING "asset_id"
+  )
+  SELECT coalesce(array_agg("asset_id"), '{}') INTO firsts FROM "written";
+
+  UPDATE "assets" a SET "option_ids" = chosen."option_ids"
+  FROM (
+    SELECT n."asset_id", coalesce(array_agg(DISTINCT c."id" ORDER BY c."id") FILTER (WHERE c."id" IS NOT NULL), '{}') AS "option_ids"
+    FROM "new_answers" n
+    -- An answer without an option id counts as its question's option with its value (as 0003).
+    LEFT JOIN LATERAL (
+      SELECT o."id" FROM "questions" q
+      JOIN "question_options" o ON o."question_id" = coalesce(q."options_source_question_id", q."id") AND o."value" = n."value"
+      WHERE n."option_id" IS NULL AND q."id" = n."question_id"
+      OFFSET 0
+    ) valued ON true
+    CROSS JOIN LATERAL (VALUES (coalesce(n."option_id", valued."id"))) AS c("id")
+    WHERE n."asset_id" = ANY(firsts)
+    GROUP BY n."asset_id"
+  ) chosen
+  WHERE a."id" = ANY(firsts) AND a."id" = chosen."asset_id" AND a."option_ids" IS DISTINCT FROM chosen."option_ids";
+
+  others := ARRAY(SELECT DISTINCT "asset_id" FROM "new_answers" WHERE "asset_id" <> ALL(firsts));
+  IF cardinality(others) > 0 THEN
+    PERFORM "refresh_asset_option_ids"(others);
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- As 0012's, with two changes for the write path. New assets the public does not see announce
+-- their datasets, not each asset: nobody can have read an asset before it existed, and a bulk
+-- import of thousands announced the whole table (more than 50), which made every server forget
+-- every dataset's public pages while it ran. (A new approved asset is still named: the public's
+-- option index adds it by name.) And an update that changed no row returns at once: the refresh
+-- of option_ids after answers runs one that changes none when the writer gave them.
 CREATE OR REPLACE FUNCTION "assets_announce_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed text[];
@@ -116,7 +174,8 @@ BEGIN
     PERFORM pg_notify('table_changed', 'assets');
   ELSIF TG_OP = 'INSERT' THEN
     PERFORM "announce_asset_changes"(ARRAY(
-      SELECT DISTINCT "asset_parts"("dataset_id", "id", "status" = 'APPROVED') FROM "new_rows" LIMIT 51));
+      SELECT DISTINCT CASE WHEN "status" = 'APPROVED' THEN "asset_parts"("dataset_id", "id", true) ELSE 'dataset:' || "dataset_id" END
+      FROM "new_rows" LIMIT 51));
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM "announce_asset_changes"(ARRAY(
       SELECT DISTINCT "asset_parts"("dataset_id", "id", "status" = 'APPROVED') FROM "old_rows" LIMIT 51));
@@ -135,6 +194,34 @@ BEGIN
     $query$ INTO changed;
     PERFORM "announce_asset_changes"(changed);
   END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- As 0012's, but the answers and media of an unapproved asset made in this very transaction
+-- announce its dataset only, as its insert did: no approval can have overtaken an asset nobody else
+-- can see yet (0012 announces every other asset's parts as public for that race). A submission's
+-- answers then announce what its asset did, and PostgreSQL sends the two as one.
+CREATE OR REPLACE FUNCTION "asset_parts_announce_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changed uuid[];
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    PERFORM pg_notify('table_changed', 'assets');
+    RETURN NULL;
+  ELSIF TG_OP = 'INSERT' THEN
+    changed := ARRAY(SELECT DISTINCT "asset_id" FROM "new_rows");
+  ELSIF TG_OP = 'DELETE' THEN
+    changed := ARRAY(SELECT DISTINCT "asset_id" FROM "old_rows");
+  ELSE
+    changed := ARRAY(SELECT "asset_id" FROM "old_rows" UNION SELECT "asset_id" FROM "new_rows");
+  END IF;
+  PERFORM "announce_asset_changes"(ARRAY(
+    SELECT DISTINCT CASE WHEN a."xmin" = pg_current_xact_id()::xid AND a."status" <> 'APPROVED' THEN 'dataset:' || a."dataset_id"
+      ELSE "asset_parts"(a."dataset_id", a."id", true) END
+    FROM "assets" a
+    WHERE a."id" = ANY(changed)
+    LIMIT 51));
   RETURN NULL;
 END;
 $$;

@@ -19,8 +19,10 @@ export const answers = pgTable(
   },
   (t) => [
     index('answers_asset_idx').on(t.assetId),
-    // Filters look up the assets that chose given options of a question; with the asset id in the
-    // index that is an index-only range scan (also for `option_id is null and value = …`).
-    index('answers_question_option_asset_idx').on(t.questionId, t.optionId, t.assetId),
+    // Which questions and options answers use (the survey editor asks before a deletion), and a
+    // question's answers when it goes. Without the asset id (filters read assets.option_ids), a new
+    // answer goes at the end of its question's and option's run instead of anywhere in it: inserting
+    // 10,800 answers took 95 ms instead of 377 at 100,000 assets.
+    index('answers_question_option_idx').on(t.questionId, t.optionId),
   ],
 );

@@ -20,6 +20,9 @@ export const imports = pgTable('imports', {
     .references(() => datasets.id, { onDelete: 'cascade' }),
   headers: jsonb('headers').$type<string[]>().notNull(),
   rows: jsonb('rows').$type<string[][]>().notNull(),
+  /** How many rows, and the first few, as the import's page shows them: it polls while a run goes on. */
+  rowCount: integer('row_count').notNull().default(0),
+  sampleRows: jsonb('sample_rows').$type<string[][]>().notNull().default([]),
   state: text('state').notNull().default('ready'),
   importedAssets: integer('imported_assets').notNull().default(0),
   error: text('error'),

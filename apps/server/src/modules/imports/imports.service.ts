@@ -18,7 +18,7 @@ import { surveyQuestionTree } from '../questions/questions.service';
 import { requireSurvey } from '../surveys/surveys.service';
 import { type ImportQuestion, assertMappingFits, checkRows, suggestMapping } from './import-rows';
 import type { ImportJobs } from './import-jobs';
-import { findImport, type ImportRow, insertImport, markImport } from './imports.repo';
+import { findImport, findImportSummary, type ImportSummaryRow, insertImport, markImport } from './imports.repo';
 import { readSheet } from './spreadsheet';
 
 /** Assets written per batch of a run: progress moves on per batch. */
@@ -45,6 +45,8 @@ export async function createImport(
     datasetId: query.datasetId,
     headers: sheet.headers,
     rows: sheet.rows,
+    rowCount: sheet.rows.length,
+    sampleRows: sheet.rows.slice(0, SAMPLE_ROWS),
     createdBy: viewer.userId,
   });
   return presentImport(row, await answerableQuestions(db, row.surveyId, language), undefined);
@@ -61,7 +63,8 @@ export async function getImport(
   // Progress first: a run that ends after this has committed before it leaves the jobs, so the row
   // read next shows its outcome (read the other way round, a finished run could look 'ready').
   const progress = jobs.progressOf(id);
-  const row = await requireImport(db, id);
+  const row = await findImportSummary(db, id);
+  if (!row) throw importNotFound();
   return presentImport(row, await answerableQuestions(db, row.surveyId, language), progress);
 }
 
@@ -164,7 +167,7 @@ async function answerableQuestions(db: Executor, surveyId: number, language: Lan
 }
 
 function presentImport(
-  row: ImportRow,
+  row: ImportSummaryRow,
   questions: ImportQuestion[],
   progress: { processedRows: number } | undefined,
 ): Import {
@@ -174,11 +177,11 @@ function presentImport(
     surveyId: row.surveyId,
     datasetId: row.datasetId,
     headers: row.headers,
-    sampleRows: row.rows.slice(0, SAMPLE_ROWS),
-    rowCount: row.rows.length,
+    sampleRows: row.sampleRows,
+    rowCount: row.rowCount,
     suggestedMapping: suggestMapping(row.headers, questions),
     state: progress ? 'running' : (row.state as Import['state']),
-    processedRows: progress?.processedRows ?? (row.state === 'imported' ? row.rows.length : 0),
+    processedRows: progress?.processedRows ?? (row.state === 'imported' ? row.rowCount : 0),
     importedAssets: row.importedAssets,
     error: row.error,
   };
