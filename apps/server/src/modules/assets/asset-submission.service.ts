@@ -4,7 +4,7 @@ import type { AssetAnswerInput } from '@trashegimia/contract/assets';
 import type { Submission } from '@trashegimia/contract/collect';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { conflict } from '../../errors';
-import { recordAudit, recordAudits } from '../audit/audit.service';
+import { auditRecordIn, recordAudits } from '../audit/audit.service';
 import type { UserClaims } from '../auth/guards';
 import { answerRows, identifierColumns } from './asset-answers';
 import type { AnswerSnapshot } from './asset-history.presenter';
@@ -93,8 +93,9 @@ const chosenOptionIds = (rows: StoredAnswerRow[]): number[] =>
   [...new Set(rows.flatMap((row) => (row.optionId === null ? [] : [row.optionId])))].sort((a, b) => a - b);
 
 /**
- * Makes the asset, UPLOADED, with its answers in one transaction, which holds only the writes: the
- * answers are checked (answerChecker) before it opens. Audited as a submission, with every answer.
+ * Makes the asset, UPLOADED, with its answers and its audit record (a submission, with every
+ * answer) in one statement: the answers are checked (answerChecker) before, so nothing but the
+ * writes waits on the database, in one round trip.
  */
 export async function submitAsset(
   db: Database,
@@ -104,37 +105,35 @@ export async function submitAsset(
   const questionIds = [...new Set(submission.answers.map((answer) => answer.questionId))];
   const check = await answerChecker(db, submission.surveyId, questionIds);
   const rows = check.rows(submission.answers);
-  const inserted = await db.transaction(async (tx) => {
-    const row = await insertSubmission(
-      tx,
-      {
-        ...check.columns(rows),
-        surveyId: submission.surveyId,
-        datasetId: submission.datasetId,
-        uniqueId: submission.uniqueId,
-        date: submission.date,
-        latitude: submission.latitude,
-        longitude: submission.longitude,
-        userId: actor.userId,
-        deviceId: submission.deviceId,
-        optionIds: chosenOptionIds(rows),
-      },
-      rows,
-    );
-    if (!row) return undefined;
-    await recordAudit(tx, {
+  const id = randomUUID();
+  const inserted = await insertSubmission(
+    db,
+    {
+      ...check.columns(rows),
+      id,
+      surveyId: submission.surveyId,
+      datasetId: submission.datasetId,
+      uniqueId: submission.uniqueId,
+      date: submission.date,
+      latitude: submission.latitude,
+      longitude: submission.longitude,
+      userId: actor.userId,
+      deviceId: submission.deviceId,
+      optionIds: chosenOptionIds(rows),
+    },
+    rows,
+    auditRecordIn({
       actorId: actor.userId,
       action: 'asset.submit',
       subjectType: 'asset',
-      subjectId: row.id,
+      subjectId: id,
       before: { answers: {} },
       after: { answers: check.snapshot(rows) },
-    });
-    return row;
-  });
+    }),
+  );
   if (inserted) return { submission: presentSubmission(inserted), created: true };
 
-  // The same submission sent twice at once: the other request made the asset.
+  // Sent before: by this device (a resend, also two at once) or, with the same uniqueId, by another.
   const existing = await findOwnSubmission(db, actor, submission.uniqueId);
   if (!existing) throw new Error(`submission ${submission.uniqueId} conflicted but cannot be found`);
   return { submission: existing, created: false };
@@ -161,10 +160,12 @@ export async function insertImportedAssets(
   batch: ImportedAsset[],
 ): Promise<number> {
   if (batch.length === 0) return 0;
-  const ids = await insertAssets(
+  const ids = batch.map(() => randomUUID());
+  await insertAssets(
     tx,
-    batch.map((asset) => ({
+    batch.map((asset, index) => ({
       ...asset.columns,
+      id: ids[index]!,
       surveyId: target.surveyId,
       datasetId: target.datasetId,
       uniqueId: randomUUID(),

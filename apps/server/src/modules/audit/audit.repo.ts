@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog, users } from '../../db/schema/index';
 
@@ -22,6 +22,19 @@ export async function insertAuditEntry(db: Executor, entry: AuditEntry) {
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
+}
+
+/**
+ * The insert of `entry` as a part of a larger statement (a CTE), written once for each row of
+ * `from`: the change and its record are then one statement, and one round trip.
+ */
+export function auditEntryInsertFrom(entry: AuditEntry, from: SQL): SQL {
+  return sql`
+    insert into ${auditLog} (actor_id, actor_name, action, subject_type, subject_id, before, after)
+    select ${entry.actorId}::integer, (select ${users.userName} from ${users} where ${users.id} = ${entry.actorId}::integer),
+      ${entry.action}, ${entry.subjectType}, ${entry.subjectId},
+      ${JSON.stringify(entry.before ?? null)}::jsonb, ${JSON.stringify(entry.after ?? null)}::jsonb
+    from ${from}`;
 }
 
 /**

@@ -1,5 +1,12 @@
 import type { Executor, Transaction } from '../../db/client';
-import { type AuditEntry, insertAuditEntries, insertAuditEntry, selectAuditEntries } from './audit.repo';
+import type { SQL } from 'drizzle-orm';
+import {
+  type AuditEntry,
+  auditEntryInsertFrom,
+  insertAuditEntries,
+  insertAuditEntry,
+  selectAuditEntries,
+} from './audit.repo';
 
 /**
  * Records who changed what, before and after. It takes the transaction that made the change, so
@@ -8,6 +15,14 @@ import { type AuditEntry, insertAuditEntries, insertAuditEntry, selectAuditEntri
  */
 export async function recordAudit(tx: Transaction, entry: AuditEntry) {
   await insertAuditEntry(tx, entry);
+}
+
+/**
+ * The record of a change that one statement makes whole (a submission's asset, answers and record):
+ * a part for that statement, written once for each row of `from`, so not when the change did not happen.
+ */
+export function auditRecordIn(entry: AuditEntry): (from: SQL) => SQL {
+  return (from) => auditEntryInsertFrom(entry, from);
 }
 
 /** Many entries by one actor, written together (bulk changes), in the transaction that made them. */

@@ -15,7 +15,7 @@ import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { findOwnSubmission, submitAsset } from '../assets/asset-submission.service';
 import { assertUser } from '../auth/guards';
 import { registeredDeviceId } from '../devices/devices.service';
-import { surveyQuestionTree } from '../questions/questions.service';
+import { surveyQuestionNodes, surveyQuestionTree } from '../questions/questions.service';
 import { presentSurvey } from '../surveys/surveys.presenter';
 import { listCollectableSurveys, requireSurvey } from '../surveys/surveys.service';
 import { checkSubmissionRules } from './submission-rules';
@@ -46,10 +46,11 @@ export async function listCollectSurveys(
 }
 
 /**
- * POST /collect/submissions: a resend answers with the asset of the first send, before anything
- * else is checked (the survey may have changed since). A new submission must name an active survey
- * with a default dataset, a registered device if any, a date not in the future, and answers that
- * follow the survey's rules; it becomes an UPLOADED asset of that dataset.
+ * POST /collect/submissions: a new submission must name an active survey with a default dataset, a
+ * registered device if any, a date not in the future, and answers that follow the survey's rules;
+ * it becomes an UPLOADED asset of that dataset. A resend answers with the asset of the first send,
+ * even when it would be refused now (the survey may have changed since): its uniqueId is looked up
+ * when the write finds it taken or a check refuses it, not before every submission.
  */
 export async function submitSurvey(
   db: Database,
@@ -58,29 +59,32 @@ export async function submitSurvey(
   language: Language,
 ): Promise<{ submission: Submission; created: boolean }> {
   assertUser(viewer);
-  const earlier = await findOwnSubmission(db, viewer, body.uniqueId);
-  if (earlier) return { submission: earlier, created: false };
+  try {
+    const survey = await surveyToFill(db, body.surveyId);
+    const deviceId = body.deviceMac === undefined ? null : await registeredDeviceId(db, body.deviceMac);
+    if (body.deviceMac !== undefined && deviceId === null) throw forbidden('Device not registered');
+    const date = new Date(body.date);
+    if (date.getTime() > Date.now() + SUBMISSION_CLOCK_SKEW_MS) {
+      throw badRequest('date', 'date: lies in the future; check the device clock', 'date_in_future');
+    }
+    checkSubmissionRules(await surveyQuestionNodes(db, survey.id, language), body.answers);
 
-  const survey = await surveyToFill(db, body.surveyId);
-  const deviceId = body.deviceMac === undefined ? null : await registeredDeviceId(db, body.deviceMac);
-  if (body.deviceMac !== undefined && deviceId === null) throw forbidden('Device not registered');
-  const date = new Date(body.date);
-  if (date.getTime() > Date.now() + SUBMISSION_CLOCK_SKEW_MS) {
-    throw badRequest('date', 'date: lies in the future; check the device clock', 'date_in_future');
+    return await submitAsset(db, viewer, {
+      surveyId: survey.id,
+      datasetId: survey.datasetId,
+      uniqueId: body.uniqueId,
+      date,
+      latitude: body.latitude ?? null,
+      longitude: body.longitude ?? null,
+      deviceId,
+      answers: body.answers,
+    });
+  } catch (error) {
+    if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+    const earlier = await findOwnSubmission(db, viewer, body.uniqueId);
+    if (earlier) return { submission: earlier, created: false };
+    throw error;
   }
-  const { items: tree } = await surveyQuestionTree(db, survey.id, language);
-  checkSubmissionRules(tree, body.answers);
-
-  return submitAsset(db, viewer, {
-    surveyId: survey.id,
-    datasetId: survey.datasetId,
-    uniqueId: body.uniqueId,
-    date,
-    latitude: body.latitude ?? null,
-    longitude: body.longitude ?? null,
-    deviceId,
-    answers: body.answers,
-  });
 }
 
 async function surveyToFill(db: Executor, surveyId: number) {

@@ -424,8 +424,8 @@ describe('the same submission sent again and again, as a device on a bad connect
           ),
         ).map((row) => row.wait_event);
       const sends = await database.db.transaction(async (tx) => {
-        // Holds the first send after it wrote its asset, before its audit entry: its transaction stays open.
-        await tx.execute(sql`lock table audit_log in share mode`);
+        // Holds the first send after it wrote its asset, when its triggers count it: its statement stays open.
+        await tx.execute(sql`lock table asset_count_changes in share mode`);
         const writing = submit(payload);
         await vi.waitFor(async () => expect(await lockWaits()).toEqual(['relation']), { timeout: 10_000 });
         const resending = submit(payload);

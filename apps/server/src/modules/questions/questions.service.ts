@@ -63,16 +63,16 @@ export async function getSurveyQuestions(
  * fill the survey in or edit it (callers check that).
  */
 export async function surveyQuestionTree(db: Executor, surveyId: number, language: Language): Promise<SurveyQuestions> {
-  const items = await questionNodes(db, surveyId, language);
+  const items = await surveyQuestionNodes(db, surveyId, language);
   const groupIds = [...groupIdsIn(items)];
   return { items, questionGroups: await findQuestionGroups(db, groupIds, language) };
 }
 
 /**
- * The survey's question tree, kept in memory until a question or an option changes: every field
- * submission checks its answers against it. Shared by every caller: never changed.
+ * The survey's question tree without its groups, kept in memory until a question or an option
+ * changes: every field submission checks its answers against it. Shared by every caller: never changed.
  */
-function questionNodes(db: Executor, surveyId: number, language: Language): Promise<QuestionNode[]> {
+export function surveyQuestionNodes(db: Executor, surveyId: number, language: Language): Promise<QuestionNode[]> {
   return cachedRead(db, 'survey_question_nodes', `${surveyId}:${language}`, [questions, questionOptions], async () => {
     const [rows, options] = await Promise.all([
       selectSurveyQuestions(db, surveyId),
