@@ -89,12 +89,16 @@ export async function insertSubmission(
 }
 
 /**
- * New UPLOADED assets with the ids given, in one statement of one parameter: the rows as JSON,
- * which the database reads into assets' columns (building thousands of parameters took longer
- * than the database's insert).
+ * New UPLOADED assets with the ids given, their answers and their audit records (`records`) as one
+ * statement, built now and run by the function returned: the assets' rows go as one JSON parameter,
+ * which the database reads into their columns (building thousands of parameters took longer than
+ * the database's insert), the answers as arrays.
  */
-export async function insertAssets(db: Executor, values: (NewSubmissionRow & { id: string })[]): Promise<void> {
-  if (values.length === 0) return;
+export function assetsWithAnswersInsert(
+  values: (NewSubmissionRow & { id: string })[],
+  answerRows: NewAnswerRow[],
+  records: SQL,
+): (db: Executor) => Promise<void> {
   const columns = getTableColumns(assets);
   const named = Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, column.name]));
   const given = [...new Set(values.flatMap((row) => Object.keys(row))), 'status'].map((key) =>
@@ -106,9 +110,14 @@ export async function insertAssets(db: Executor, values: (NewSubmissionRow & { i
     ),
   );
   const list = sql.join(given, sql`, `);
-  await db.execute(sql`
-    insert into ${assets} (${list})
-    select ${list} from jsonb_populate_recordset(null::${assets}, ${rows}::jsonb)`);
+  const statement = sql`
+    with new_assets as (
+      insert into ${assets} (${list})
+      select ${list} from jsonb_populate_recordset(null::${assets}, ${rows}::jsonb)
+    ), new_answers as (${answersInsert(answerRows)}), recorded as (${records})
+    select`;
+  // Started at once (a query of Drizzle runs when awaited), so the caller may build more meanwhile.
+  return (db) => db.execute(statement).then(() => undefined);
 }
 
 /**
@@ -116,14 +125,17 @@ export async function insertAssets(db: Executor, values: (NewSubmissionRow & { i
  * which the database parses once, rather than five parameters a row.
  */
 export async function insertAnswers(db: Executor, rows: NewAnswerRow[]): Promise<void> {
-  if (rows.length === 0) return;
+  if (rows.length > 0) await db.execute(answersInsert(rows));
+}
+
+function answersInsert(rows: NewAnswerRow[]): SQL {
   const assetIds = sql.param(rows.map((row) => row.assetId));
-  await db.execute(sql`
+  return sql`
     insert into ${answers} (asset_id, question_id, option_id, value, value2)
     select given.asset_id, given.question_id, given.option_id, given.value, given.value2
     from unnest(${assetIds}::uuid[], ${answerColumns(rows)})
       with ordinality as given(asset_id, question_id, option_id, value, value2, n)
-    order by given.n`);
+    order by given.n`;
 }
 
 /** The answer rows' columns as arrays, one parameter each, for unnest: question, option, value, value2. */

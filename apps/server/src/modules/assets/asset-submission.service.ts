@@ -4,7 +4,7 @@ import type { AssetAnswerInput } from '@trashegimia/contract/assets';
 import type { Submission } from '@trashegimia/contract/collect';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { conflict } from '../../errors';
-import { auditRecordIn, recordAudits } from '../audit/audit.service';
+import { auditRecordIn, auditRecordsIn } from '../audit/audit.service';
 import type { UserClaims } from '../auth/guards';
 import { answerRows, identifierColumns } from './asset-answers';
 import type { AnswerSnapshot } from './asset-history.presenter';
@@ -13,8 +13,7 @@ import { answerSnapshots, surveyAnswerRules } from './asset-review.service';
 import {
   findSubmissionById,
   findSubmissionByUniqueId,
-  insertAnswers,
-  insertAssets,
+  assetsWithAnswersInsert,
   insertSubmission,
   type SubmissionRow,
 } from './asset-submission.repo';
@@ -149,40 +148,35 @@ export type ImportedAsset = {
   snapshot: Record<string, AnswerSnapshot>;
 };
 
+/** A batch of imported assets ready to write: built while the database writes the batch before. */
+export type PreparedImport = { count: number; write: (tx: Transaction) => Promise<void> };
+
 /**
- * Writes a batch of imported assets (UPLOADED, new uniqueIds) with their answers, and an audit
- * entry for each naming the file, in the caller's transaction: an import is all or nothing.
+ * A batch of imported assets (UPLOADED, new uniqueIds) with their answers and an audit entry for
+ * each naming the file, ready to write in one statement in the caller's transaction: an import is
+ * all or nothing.
  */
-export async function insertImportedAssets(
-  tx: Transaction,
+export function prepareImportedAssets(
   actor: UserClaims,
   target: { surveyId: number; datasetId: number; fileName: string; importId: string },
   batch: ImportedAsset[],
-): Promise<number> {
-  if (batch.length === 0) return 0;
+): PreparedImport {
   const ids = batch.map(() => randomUUID());
-  await insertAssets(
-    tx,
-    batch.map((asset, index) => ({
-      ...asset.columns,
-      id: ids[index]!,
-      surveyId: target.surveyId,
-      datasetId: target.datasetId,
-      uniqueId: randomUUID(),
-      date: asset.date,
-      latitude: asset.latitude,
-      longitude: asset.longitude,
-      userId: actor.userId,
-      deviceId: null,
-      optionIds: chosenOptionIds(asset.rows),
-    })),
-  );
-  await insertAnswers(
-    tx,
-    batch.flatMap((asset, index) => asset.rows.map((row) => ({ ...row, assetId: ids[index]! }))),
-  );
-  await recordAudits(
-    tx,
+  const values = batch.map((asset, index) => ({
+    ...asset.columns,
+    id: ids[index]!,
+    surveyId: target.surveyId,
+    datasetId: target.datasetId,
+    uniqueId: randomUUID(),
+    date: asset.date,
+    latitude: asset.latitude,
+    longitude: asset.longitude,
+    userId: actor.userId,
+    deviceId: null,
+    optionIds: chosenOptionIds(asset.rows),
+  }));
+  const answerRows = batch.flatMap((asset, index) => asset.rows.map((row) => ({ ...row, assetId: ids[index]! })));
+  const records = auditRecordsIn(
     actor.userId,
     batch.map((asset, index) => ({
       action: 'asset.import',
@@ -192,5 +186,5 @@ export async function insertImportedAssets(
       after: { answers: asset.snapshot, fileName: target.fileName, importId: target.importId },
     })),
   );
-  return ids.length;
+  return { count: batch.length, write: assetsWithAnswersInsert(values, answerRows, records) };
 }

@@ -43,14 +43,19 @@ export function auditEntryInsertFrom(entry: AuditEntry, from: SQL): SQL {
  */
 export async function insertAuditEntries(db: Executor, actorId: number | null, entries: Omit<AuditEntry, 'actorId'>[]) {
   if (entries.length === 0) return;
+  await db.execute(auditEntriesInsert(actorId, entries));
+}
+
+/** The insert of many entries of one actor, as a statement or a part of one (a CTE). */
+export function auditEntriesInsert(actorId: number | null, entries: Omit<AuditEntry, 'actorId'>[]): SQL {
   const batch = JSON.stringify(
     entries.map((entry) => ({ ...entry, before: entry.before ?? null, after: entry.after ?? null })),
   );
-  await db.execute(sql`
+  return sql`
     insert into ${auditLog} (actor_id, actor_name, action, subject_type, subject_id, before, after)
     select ${actorId}::integer, (select ${users.userName} from ${users} where ${users.id} = ${actorId}::integer),
       e.action, e."subjectType", e."subjectId", e.before, e.after
-    from jsonb_to_recordset(${batch}::jsonb) as e(action text, "subjectType" text, "subjectId" text, before jsonb, after jsonb)`);
+    from jsonb_to_recordset(${batch}::jsonb) as e(action text, "subjectType" text, "subjectId" text, before jsonb, after jsonb)`;
 }
 
 /** One subject's entries, newest first, with the count of all of them. */

@@ -2,6 +2,7 @@ import type { Executor, Transaction } from '../../db/client';
 import type { SQL } from 'drizzle-orm';
 import {
   type AuditEntry,
+  auditEntriesInsert,
   auditEntryInsertFrom,
   insertAuditEntries,
   insertAuditEntry,
@@ -23,6 +24,11 @@ export async function recordAudit(tx: Transaction, entry: AuditEntry) {
  */
 export function auditRecordIn(entry: AuditEntry): (from: SQL) => SQL {
   return (from) => auditEntryInsertFrom(entry, from);
+}
+
+/** Many entries by one actor, as a part of the statement that makes their changes. */
+export function auditRecordsIn(actorId: number | null, entries: Omit<AuditEntry, 'actorId'>[]): SQL {
+  return auditEntriesInsert(actorId, entries);
 }
 
 /** Many entries by one actor, written together (bulk changes), in the transaction that made them. */

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { TokenClaims } from '@trashegimia/contract/auth';
 import type { Language } from '@trashegimia/contract/common';
@@ -11,7 +12,7 @@ import {
 import type { QuestionNode } from '@trashegimia/contract/questions';
 import type { Database, Executor } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { answerChecker, insertImportedAssets } from '../assets/asset-submission.service';
+import { answerChecker, prepareImportedAssets } from '../assets/asset-submission.service';
 import { assertAdmin, type UserClaims } from '../auth/guards';
 import { requireVisibleDataset } from '../datasets/datasets.service';
 import { surveyQuestionTree } from '../questions/questions.service';
@@ -116,14 +117,21 @@ export async function runImport(
   const started = jobs.start(id, checked.assets.length, async (report) => {
     try {
       await db.transaction(async (tx) => {
+        const target = { surveyId: row.surveyId, datasetId: row.datasetId, fileName: row.fileName, importId: row.id };
+        const prepare = (start: number) =>
+          start < checked.assets.length
+            ? prepareImportedAssets(actor, target, checked.assets.slice(start, start + ASSETS_PER_BATCH))
+            : undefined;
         let written = 0;
-        for (let start = 0; start < checked.assets.length; start += ASSETS_PER_BATCH) {
-          written += await insertImportedAssets(
-            tx,
-            actor,
-            { surveyId: row.surveyId, datasetId: row.datasetId, fileName: row.fileName, importId: row.id },
-            checked.assets.slice(start, start + ASSETS_PER_BATCH),
-          );
+        let next = prepare(0);
+        for (let start = 0; next; start += ASSETS_PER_BATCH) {
+          const batch = next;
+          const writing = batch.write(tx);
+          // The next batch is built while the database writes this one: once the statement is sent.
+          await setImmediate();
+          next = prepare(start + ASSETS_PER_BATCH);
+          await writing;
+          written += batch.count;
           report(written);
         }
         await markImport(tx, id, { state: 'imported', importedAssets: written });
