@@ -18,7 +18,9 @@ export const READ_DURING_IMPORT_P99_MS = 200;
 const READ_CONNECTIONS = 10;
 
 export type BulkImportFile = { surveyId: number; datasetId: number; csv: string };
-export type BulkImportResult = { rows: number; uploadMs: number; runMs: number; reads: LoadResult };
+export type ImportTimes = { rows: number; uploadMs: number; runMs: number };
+/** The import alone (the 8 s target), and another one while public reads load the server. */
+export type BulkImportResult = { alone: ImportTimes; withReads: ImportTimes; reads: LoadResult };
 
 const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
@@ -76,20 +78,24 @@ export async function buildBulkImportFile(db: Database): Promise<BulkImportFile>
   return { surveyId: survey.id, datasetId: survey.datasetId, csv: [header, ...rows].join('\n') };
 }
 
-/** Sends the file, runs its import and waits for it, while `reads` load the server from 10 connections. */
+/**
+ * Sends the file, runs its import and waits for it: once alone, then once more while `reads` load
+ * the server from 10 connections (its p99 the target).
+ */
 export async function measureBulkImport(
   baseUrl: string,
   file: BulkImportFile,
   headers: Record<string, string>,
   reads: Scenario,
 ): Promise<BulkImportResult> {
+  const alone = await sendAndImport(baseUrl, file, headers);
   let imported: (value: unknown) => void = () => {};
   const done = new Promise((resolve) => (imported = resolve));
   const readsDuring = runLoadUntil(baseUrl, reads, READ_CONNECTIONS, done);
   try {
-    const result = await sendAndImport(baseUrl, file, headers);
+    const withReads = await sendAndImport(baseUrl, file, headers);
     imported(undefined);
-    return { ...result, reads: await readsDuring };
+    return { alone, withReads, reads: await readsDuring };
   } finally {
     imported(undefined);
   }
@@ -99,7 +105,7 @@ async function sendAndImport(
   baseUrl: string,
   file: BulkImportFile,
   headers: Record<string, string>,
-): Promise<Omit<BulkImportResult, 'reads'>> {
+): Promise<ImportTimes> {
   const uploadStarted = performance.now();
   const created = await fetch(
     `${baseUrl}/api/imports?surveyId=${file.surveyId}&datasetId=${file.datasetId}&fileName=bench.csv`,
@@ -130,19 +136,26 @@ async function sendAndImport(
 
 export function printBulkImportReport(label: string, result: BulkImportResult) {
   const onServer = label === 'PostgreSQL server' ? '' : ' (on the PostgreSQL server)';
-  const total = result.uploadMs + result.runMs;
-  console.log(`\n${label}: bulk import (one transaction, an audit entry per asset), public reads meanwhile\n`);
+  const row = (scenario: string, times: ImportTimes, target: string) => [
+    scenario,
+    times.rows,
+    times.uploadMs.toFixed(0),
+    times.runMs.toFixed(0),
+    (times.uploadMs + times.runMs).toFixed(0),
+    target,
+  ];
+  const total = result.alone.uploadMs + result.alone.runMs;
+  console.log(`\n${label}: bulk import (one transaction, an audit entry per asset)\n`);
   console.log(
     markdownTable(
-      ['scenario', 'rows', 'send + parse ms', 'check + import ms', 'target ms'],
+      ['scenario', 'rows', 'send + parse ms', 'check + import ms', 'in all ms', 'target'],
       [
-        [
-          `CSV of the demo survey → UPLOADED assets`,
-          result.rows,
-          result.uploadMs.toFixed(0),
-          result.runMs.toFixed(0),
-          `≤ ${BULK_IMPORT_TARGET_MS.toLocaleString('en')} in all${onServer} ${total <= BULK_IMPORT_TARGET_MS ? '✓' : '✗'}`,
-        ],
+        row(
+          'CSV of the demo survey → UPLOADED assets',
+          result.alone,
+          `≤ ${BULK_IMPORT_TARGET_MS.toLocaleString('en')} ms${onServer} ${total <= BULK_IMPORT_TARGET_MS ? '✓' : '✗'}`,
+        ),
+        row(`the same, under public reads from ${READ_CONNECTIONS} connections`, result.withReads, ''),
       ],
     ),
   );
@@ -150,7 +163,7 @@ export function printBulkImportReport(label: string, result: BulkImportResult) {
   console.log(
     '\n' +
       markdownTable(
-        ['reads while it ran', 'requests', 'p50 ms', 'p99 ms', 'req/s', 'non-2xx', 'target'],
+        ['reads while the second ran', 'requests', 'p50 ms', 'p99 ms', 'req/s', 'non-2xx', 'target'],
         [
           [
             `${reads.name}, ${READ_CONNECTIONS} connections`,
