@@ -31,6 +31,7 @@ import { questionOptionRoutes, surveyQuestionRoutes } from './modules/questions/
 import { surveyRoutes } from './modules/surveys/surveys.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { ownPasswordRoutes, userRoutes } from './modules/users/users.routes';
+import { xlsFormRoutes } from './modules/xlsform/xlsform.routes';
 import { blobRoutes } from './storage/blob.routes';
 import type { WritableBlobStore } from './storage/blob-store';
 import { createBlobStore } from './storage/create-blob-store';
@@ -127,6 +128,11 @@ export async function buildApp({ config, db: givenDatabase, blobs: givenBlobs, l
         maxUploadBytes: config.uploads.guidelineMaxBytes,
       });
       await api.register(surveyRoutes, { prefix: '/surveys', db: database.db });
+      await api.register(xlsFormRoutes, {
+        prefix: '/surveys',
+        db: database.db,
+        maxBytes: config.uploads.importMaxBytes,
+      });
       await api.register(surveyQuestionRoutes, { prefix: '/surveys', db: database.db });
       await api.register(questionOptionRoutes, { prefix: '/questions', db: database.db });
       await api.register(questionGroupRoutes, { prefix: '/question-groups', db: database.db });

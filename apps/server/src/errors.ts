@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@trashegimia/contract/common';
+import { ErrorResponse, type SheetWarning } from '@trashegimia/contract/common';
 
 /**
  * The one error type the API answers with. `code` is a stable snake_case key the page translates
@@ -11,16 +11,18 @@ export class AppError extends Error {
   override name = 'AppError';
   readonly field: string | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly warnings: SheetWarning[] | undefined;
 
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
-    details: { field?: string; retryAfterSeconds?: number; cause?: unknown } = {},
+    details: { field?: string; retryAfterSeconds?: number; warnings?: SheetWarning[]; cause?: unknown } = {},
   ) {
     super(message, { cause: details.cause });
     this.field = details.field;
     this.retryAfterSeconds = details.retryAfterSeconds;
+    this.warnings = details.warnings;
   }
 }
 
@@ -83,6 +85,7 @@ export function presentError(error: AppError): ErrorResponse {
     code: error.code,
     ...(error.field !== undefined && { field: error.field }),
     ...(error.retryAfterSeconds !== undefined && { retryAfterSeconds: error.retryAfterSeconds }),
+    ...(error.warnings !== undefined && { warnings: error.warnings }),
   };
 }
 

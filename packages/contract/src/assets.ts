@@ -171,12 +171,19 @@ export const MAX_PDF_EXPORT_ASSETS = 2000;
 
 export const MediaItem = z.object({
   id: z.number().int(),
+  /** Where the file is stored (a generated name): not for people to read; see originalName. */
   path: z.string(),
   /** A signed, expiring URL to read the file. */
   url: z.string(),
   type: MediaType,
   contentType: z.string().nullable(),
   size: z.number().int().nullable(),
+  /** The uploaded file's own name; null for media registered before names were kept. */
+  originalName: z.string().nullable(),
+  /** What the file shows, in an administrator's words; its text alternative where there is one. */
+  caption: z.string().nullable(),
+  /** When it joined the asset: with the type, how a medium without a name is called. */
+  createdAt: z.iso.datetime({ offset: true }),
 });
 export type MediaItem = z.infer<typeof MediaItem>;
 
@@ -301,6 +308,13 @@ export type AssetStatusBody = z.input<typeof AssetStatusBody>;
 /** The asset list's filters: every parameter of GET /surveys/assets but paging and order. */
 export const AssetFilter = AssetListQuery.omit({ page: true, limit: true, sortBy: true, sortOrder: true });
 export type AssetFilter = z.input<typeof AssetFilter>;
+
+/**
+ * GET /surveys/assets/export: every asset the review list's filters match (not only a page), as
+ * a CSV or XLSX file, newest first; for administrators.
+ */
+export const AssetListExportQuery = AssetFilter.extend({ exportType: ExportType });
+export type AssetListExportQuery = z.input<typeof AssetListExportQuery>;
 
 /** Most assets one bulk review names by id; the filter form reaches every asset that matches. */
 export const MAX_BULK_ASSET_IDS = 10_000;

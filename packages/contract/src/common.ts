@@ -57,7 +57,22 @@ export type PageMeta = z.infer<typeof PageMeta>;
 
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), meta: PageMeta });
 
-/** Every non-2xx answer. `code` is a stable snake_case key the page translates; `field` names bad input. */
+/**
+ * Something of an uploaded workbook that was not used, or not exactly: where it is as a spreadsheet
+ * shows it (`row` counted from 1, the header being row 1; `column` by its header), and what became of it.
+ */
+export const SheetWarning = z.object({
+  sheet: z.string(),
+  row: z.number().int().nullable(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type SheetWarning = z.infer<typeof SheetWarning>;
+
+/**
+ * Every non-2xx answer. `code` is a stable snake_case key the page translates; `field` names bad
+ * input; `warnings` say, row by row, why nothing usable was found in an uploaded workbook.
+ */
 export const ErrorResponse = z.object({
   statusCode: z.number().int(),
   error: z.string(),
@@ -65,6 +80,7 @@ export const ErrorResponse = z.object({
   code: z.string(),
   field: z.string().optional(),
   retryAfterSeconds: z.number().int().optional(),
+  warnings: z.array(SheetWarning).optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 

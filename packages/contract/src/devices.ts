@@ -44,6 +44,10 @@ export const Device = z.object({
 });
 export type Device = z.infer<typeof Device>;
 
+/** How a device is named to people (lists, pickers, spreadsheets): its model and MAC address, or the address alone. */
+export const deviceLabel = ({ mac, model }: { mac: string; model: string | null }) =>
+  model?.trim() ? `${model.trim()} (${mac})` : mac;
+
 export const DeviceList = pageOf(Device);
 export type DeviceList = z.infer<typeof DeviceList>;
 

@@ -48,7 +48,7 @@ export const ImportProblem = z.object({
   row: z.number().int(),
   /** The column's header, when the problem is in one column. */
   column: z.string().nullable(),
-  code: z.enum(['unknown_option', 'invalid_answer', 'bad_coordinates', 'bad_date', 'missing_name']),
+  code: z.enum(['unknown_option', 'invalid_answer', 'bad_coordinates', 'bad_date', 'missing_name', 'missing_required']),
   message: z.string(),
 });
 export type ImportProblem = z.infer<typeof ImportProblem>;

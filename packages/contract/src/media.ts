@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MediaType } from './assets';
+import { clearableText } from './common';
 
 /**
  * The kinds of file media are, each with its extensions and the content type a file with that
@@ -72,12 +73,23 @@ export const MediaUploadBody = z.object({
 });
 export type MediaUploadBody = z.input<typeof MediaUploadBody>;
 
-/** One file the asset should show: a path granted for this asset (or one it already has) and its type. */
+/** Most characters a medium's name keeps (the longest file name most file systems allow). */
+export const MAX_MEDIA_NAME_LENGTH = 255;
+export const MAX_MEDIA_CAPTION_LENGTH = 1000;
+
+/**
+ * One file the asset should show: a path granted for this asset (or one it already has) and its
+ * type. `originalName` (the uploaded file's name, which the server cleans and shortens) and
+ * `caption` change only when sent; null or blank clears them.
+ */
 export const MediaReference = z.object({
   path: z.string().min(1).max(1024),
   type: MediaType,
+  // Bounded before cleaning: a browser may hand over a whole path.
+  originalName: z.string().max(1024).nullable().optional(),
+  caption: clearableText(MAX_MEDIA_CAPTION_LENGTH),
 });
-export type MediaReference = z.infer<typeof MediaReference>;
+export type MediaReference = z.input<typeof MediaReference>;
 
 /** The most files one asset lists; far above what a survey collects, it bounds one request's work. */
 export const MAX_MEDIA_PER_ASSET = 500;

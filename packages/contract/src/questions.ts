@@ -10,7 +10,19 @@ export type QuestionCategory = z.infer<typeof QuestionCategory>;
 /** A chapter or a group (GROUP is one mobile screen): it may hold sub-questions, never answers. */
 export const holdsQuestions = (category: QuestionCategory) => category !== 'PARENT';
 
-export const QUESTION_TYPES = ['TEXT', 'MULTIPLE_CHOICE', 'SINGLE_CHOICE', 'DROPDOWN', 'SELECT_AND_TEXT'] as const;
+/**
+ * NUMBER takes an integer or a decimal (limMin and limMax bound it when they read as numbers);
+ * DATE takes a calendar day, YYYY-MM-DD.
+ */
+export const QUESTION_TYPES = [
+  'TEXT',
+  'MULTIPLE_CHOICE',
+  'SINGLE_CHOICE',
+  'DROPDOWN',
+  'SELECT_AND_TEXT',
+  'NUMBER',
+  'DATE',
+] as const;
 export const QuestionType = z.enum(QUESTION_TYPES);
 export type QuestionType = z.infer<typeof QuestionType>;
 
@@ -154,6 +166,8 @@ const questionFields = z
     questionIdentifier: QuestionIdentifier.nullable(),
     /** 1..n among its siblings, by number. */
     questionOrder: z.number().int(),
+    /** A collector must answer it (unless skip logic passes it by). */
+    required: z.boolean(),
     /** Free text (spec §5). */
     limMin: z.string().nullable(),
     limMax: z.string().nullable(),
@@ -163,7 +177,9 @@ const questionFields = z
     /** Not deleted, in option order. */
     options: z.array(QuestionOption),
   })
-  .extend(localized('title').shape);
+  .extend(localized('title').shape)
+  /** A line shown under the title to help the collector answer. */
+  .extend(localized('hint').shape);
 
 /** A question with its sub-questions, sorted by number. */
 export type QuestionNode = z.infer<typeof questionFields> & { children: QuestionNode[] };
@@ -197,7 +213,12 @@ export const QuestionInput = z
     titleXk: clearableText(2000),
     titleEn: clearableText(2000),
     titleSr: clearableText(2000),
+    hintXk: clearableText(2000),
+    hintEn: clearableText(2000),
+    hintSr: clearableText(2000),
     questionIdentifier: blankAsNull(QuestionIdentifier.nullable().optional()),
+    /** Left out: not required (bodies written before the flag existed stay valid). */
+    required: z.boolean().optional(),
     limMin: clearableText(100),
     limMax: clearableText(100),
     questionGroupId: Id.nullable().optional(),
@@ -213,12 +234,17 @@ export const QuestionInput = z
       if (question.questionType == null) refuse('questionType', 'is required for a question');
       return;
     }
-    // Spec §5: a chapter or group has only a number and a title.
+    // Spec §5: a chapter or group has only a number and a title. Its type is not checked: the
+    // spec's editor keeps one on every card and sends it, and the server stores none.
     const what = question.questionCategory === 'CHAPTER' ? 'a chapter' : 'a group';
-    for (const field of ['questionType', 'questionIdentifier', 'limMin', 'limMax', 'questionOptionsId'] as const) {
+    for (const field of ['questionIdentifier', 'limMin', 'limMax', 'questionOptionsId'] as const) {
       if (question[field] != null) refuse(field, `${what} has no ${field}`);
     }
-  });
+    if (question.required) refuse('required', `${what} takes no answer, so it cannot be required`);
+  })
+  .transform((question) =>
+    holdsQuestions(question.questionCategory) ? { ...question, questionType: null } : question,
+  );
 export type QuestionInput = z.input<typeof QuestionInput>;
 
 /** POST /surveys/{id}/questions: a batch of new and changed questions, saved together or not at all. */

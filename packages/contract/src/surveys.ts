@@ -57,3 +57,15 @@ export type CreateSurveyBody = z.input<typeof CreateSurveyBody>;
 /** PATCH /surveys/{id}: only the fields sent change; null clears a text. */
 export const UpdateSurveyBody = z.object({ surveyState: SurveyState.optional(), ...surveyFields });
 export type UpdateSurveyBody = z.input<typeof UpdateSurveyBody>;
+
+/**
+ * POST /surveys/{id}/duplicate: a passive copy of the survey with its whole tree (options,
+ * conditions, skip logic, groups; new ids). Its short descriptions are the ones sent, the
+ * original's where left out.
+ */
+export const DuplicateSurveyBody = z.object({
+  descriptionXk: clearableText(500),
+  descriptionEn: clearableText(500),
+  descriptionSr: clearableText(500),
+});
+export type DuplicateSurveyBody = z.input<typeof DuplicateSurveyBody>;

@@ -5,6 +5,7 @@ import { createQueryClient } from '@/shared/api/query-client';
 import { i18n } from '@/shared/i18n/i18n';
 import { SessionProvider } from '@/shared/session/session-provider';
 import { ToastProvider } from '@/shared/ui/toast-provider';
+import { SurveyPreviewProvider } from './survey-preview-provider';
 
 export const AppProviders = ({ children }: { children: ReactNode }) => {
   const [queryClient] = useState(createQueryClient);
@@ -12,7 +13,9 @@ export const AppProviders = ({ children }: { children: ReactNode }) => {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
-          <SessionProvider>{children}</SessionProvider>
+          <SessionProvider>
+            <SurveyPreviewProvider>{children}</SurveyPreviewProvider>
+          </SessionProvider>
         </ToastProvider>
       </QueryClientProvider>
     </I18nextProvider>

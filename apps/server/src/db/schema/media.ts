@@ -16,6 +16,10 @@ export const media = pgTable(
     type: text('type').notNull(),
     contentType: text('content_type'),
     size: bigint('size', { mode: 'number' }),
+    /** The uploaded file's own name, cleaned (no folders, no control characters, 255 at most); null for older media. */
+    originalName: text('original_name'),
+    /** What an administrator says the file shows; read aloud as the medium's description. */
+    caption: text('caption'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

@@ -1,4 +1,4 @@
-import { type AnyPgColumn, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { questionGroups } from './question-groups';
 import { surveys } from './surveys';
@@ -16,11 +16,17 @@ export const questions = pgTable(
     questionOrder: integer('question_order').notNull().default(0),
     /** CHAPTER | GROUP | PARENT */
     questionCategory: text('question_category').notNull(),
-    /** TEXT | MULTIPLE_CHOICE | SINGLE_CHOICE | DROPDOWN | SELECT_AND_TEXT; none for CHAPTER and GROUP. */
+    /** TEXT | MULTIPLE_CHOICE | SINGLE_CHOICE | DROPDOWN | SELECT_AND_TEXT | NUMBER | DATE; none for CHAPTER and GROUP. */
     questionType: text('question_type'),
     titleXk: text('title_xk'),
     titleEn: text('title_en'),
     titleSr: text('title_sr'),
+    /** Helps the collector answer: shown under the title. */
+    hintXk: text('hint_xk'),
+    hintEn: text('hint_en'),
+    hintSr: text('hint_sr'),
+    /** A collector must answer it unless skip logic passes it by. */
+    required: boolean('required').notNull().default(false),
     /** ASSET_NAME, MUNICIPALITY_NAME, VILLAGE_NAME, ASSET_TYPE, USABILITY, ACCESS, RISK_LEVEL, SIMPLE_QUESTION or none. */
     questionIdentifier: text('question_identifier'),
     limMin: text('lim_min'),

@@ -159,6 +159,7 @@ async function loadDemo(tx: Executor, adminId: number, blobs: SeedOptions['blobs
       type: m.type,
       contentType: m.contentType,
       size: m.bytes.length,
+      originalName: m.file,
       createdBy: adminId,
       createdAt: m.asset.date,
     })),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AssetAnswerInput, RiskLevel } from '@trashegimia/contract/assets';
 import { badRequest } from '../../errors';
 import type { AssetEdit, OfferedOptionRow, StoredAnswerRow, SurveyQuestionRow } from './asset-review.repo';
+import { numericLimit, readDay, readNumber } from './typed-answers';
 
 type AnswerInput = z.output<typeof AssetAnswerInput>;
 
@@ -79,6 +80,12 @@ function rowsOf(input: AnswerInput, index: number, context: AnswerContext): Stor
   const value = input.value ?? null;
   const value2 = input.value2 ?? null;
   if (value === null && value2 === null) return [];
+  if (question.questionType === 'NUMBER') {
+    return [{ questionId: question.id, optionId: null, value: numberAnswer(question, value, index), value2 }];
+  }
+  if (question.questionType === 'DATE') {
+    return [{ questionId: question.id, optionId: null, value: dayAnswer(question, value, index), value2 }];
+  }
   if (!CHOICE_TYPES.has(question.questionType ?? '')) {
     return [{ questionId: question.id, optionId: null, value, value2 }];
   }
@@ -110,6 +117,65 @@ function rowsOf(input: AnswerInput, index: number, context: AnswerContext): Stor
     value2: option === textHolder ? value2 : null,
   }));
 }
+
+/** A NUMBER answer as stored (a dot for a decimal comma), or a 400 when it is no number or out of bounds. */
+function numberAnswer(question: SurveyQuestionRow, value: string | null, index: number): string | null {
+  if (value === null) return null;
+  const number = readNumber(value);
+  if (number === null) {
+    throw badRequest(
+      `answers.${index}.value`,
+      `Question ${question.questionNr} takes a number, not "${value}"`,
+      'invalid_answer',
+    );
+  }
+  const min = numericLimit(question.limMin);
+  const max = numericLimit(question.limMax);
+  if ((min !== null && number < min) || (max !== null && number > max)) {
+    throw badRequest(
+      `answers.${index}.value`,
+      `Question ${question.questionNr} takes a number from ${min ?? '…'} to ${max ?? '…'}`,
+      'outside_limits',
+    );
+  }
+  return value.trim().replace(',', '.');
+}
+
+/** A DATE answer as stored (YYYY-MM-DD), or a 400 when it is no calendar day. */
+function dayAnswer(question: SurveyQuestionRow, value: string | null, index: number): string | null {
+  if (value === null) return null;
+  const day = readDay(value);
+  if (day === null) {
+    throw badRequest(
+      `answers.${index}.value`,
+      `Question ${question.questionNr} takes a date such as 2024-05-31, not "${value}"`,
+      'invalid_answer',
+    );
+  }
+  return day;
+}
+
+/**
+ * A 400 naming the first required question among `questionIds` that `rows` leave without an
+ * answer (an edit that clears it).
+ */
+export function assertRequiredAnswered(
+  questionIds: number[],
+  questions: Map<number, SurveyQuestionRow>,
+  rows: StoredAnswerRow[],
+) {
+  const answered = new Set(
+    rows.filter((row) => (row.value ?? '') !== '' || (row.value2 ?? '') !== '').map((row) => row.questionId),
+  );
+  for (const [index, questionId] of questionIds.entries()) {
+    const question = questions.get(questionId);
+    if (question?.required && !answered.has(questionId)) {
+      throw badRequest(`answers.${index}.value`, requiredMessage(question.questionNr), 'required_question');
+    }
+  }
+}
+
+export const requiredMessage = (questionNr: string) => `Question ${questionNr} must be answered`;
 
 /** By value: the question's live options, and deleted ones the asset already has (an untouched old answer). */
 function usableOptions(questionId: number, context: AnswerContext): Map<string, OfferedOptionRow> {

@@ -41,6 +41,9 @@ export type SurveyQuestionRow = {
   questionCategory: string;
   questionType: string | null;
   questionIdentifier: string | null;
+  required: boolean;
+  limMin: string | null;
+  limMax: string | null;
 };
 
 /** Every question of the survey, as answers to it are checked. */
@@ -52,6 +55,9 @@ export async function selectSurveyQuestions(db: Executor, surveyId: number): Pro
       questionCategory: questions.questionCategory,
       questionType: questions.questionType,
       questionIdentifier: questions.questionIdentifier,
+      required: questions.required,
+      limMin: questions.limMin,
+      limMax: questions.limMax,
     })
     .from(questions)
     .where(eq(questions.surveyId, surveyId));

@@ -19,7 +19,7 @@ import type { BlobStore } from '../../storage/blob-store';
 import { auditEntriesOf, recordAudit, recordAudits } from '../audit/audit.service';
 import { assertAdmin } from '../auth/guards';
 import { requireVisibleDataset } from '../datasets/datasets.service';
-import { answerRows, identifierColumns, isIdentifier } from './asset-answers';
+import { answerRows, assertRequiredAnswered, identifierColumns, isIdentifier } from './asset-answers';
 import {
   type AnswerSnapshot,
   type EditSnapshot,
@@ -83,6 +83,7 @@ export async function updateAsset(
     // An edit of the comments or the dataset alone neither checks nor records answers.
     const stored = editedIds.length > 0 ? await selectStoredAnswers(tx, id) : [];
     const rows = answerRows(inputs, { ...rules, stored });
+    assertRequiredAnswered(editedIds, rules.questions, rows);
 
     if (
       !(await updateAssetAtVersion(tx, id, body.version, {

@@ -225,6 +225,37 @@ describe('PATCH /surveys/assets/{id}', () => {
     expect([row.version, row.comments, row.name]).toEqual([1, null, 'Kulla e vjetër']);
   });
 
+  it('refuses clearing a required answer and a NUMBER or DATE answer the question cannot take, naming the question', async () => {
+    const { survey, asset } = await makeSurvey();
+    const db = database.db;
+    const year = await createQuestion(db, survey.id, { questionType: 'NUMBER', limMax: '2026', required: true });
+    const visited = await createQuestion(db, survey.id, { questionType: 'DATE' });
+    const cases: [answers: unknown[], code: string, message: RegExp][] = [
+      [
+        [{ questionId: year.id, value: '' }],
+        'required_question',
+        new RegExp(`^Question ${year.questionNr} must be answered$`),
+      ],
+      [[{ questionId: year.id, value: '2100' }], 'outside_limits', /takes a number from … to 2026/],
+      [[{ questionId: year.id, value: 'vjetër' }], 'invalid_answer', /takes a number/],
+      [[{ questionId: visited.id, value: '31.05.2024' }], 'invalid_answer', /takes a date such as 2024-05-31/],
+    ];
+    for (const [answers, code, message] of cases) {
+      const response = await send('PATCH', `/surveys/assets/${asset.id}`, { version: 1, answers });
+      expect(response.statusCode, JSON.stringify(answers)).toBe(400);
+      expect(response.json()).toMatchObject({ code, field: 'answers.0.value' });
+      expect(response.json<{ message: string }>().message).toMatch(message);
+    }
+    const saved = await send('PATCH', `/surveys/assets/${asset.id}`, {
+      version: 1,
+      answers: [
+        { questionId: year.id, value: '1890,5' },
+        { questionId: visited.id, value: '2024-05-31' },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+
   it('rejects a save from a stale version with 409 and keeps the earlier save', async () => {
     const { asset, q } = await makeSurvey();
     const first = await send('PATCH', `/surveys/assets/${asset.id}`, {

@@ -16,6 +16,7 @@ import {
   selectOptionTexts,
   selectParentQuestions,
 } from './assets.repo';
+import { keysetBatches } from './keyset-batches';
 import { compareQuestionNr, localize } from './survey-text';
 
 /** One column per answerable (PARENT) question of the dataset's surveys, in question order. */
@@ -95,29 +96,19 @@ export async function openDatasetExport(
   );
   const format = answerFormatter(optionTexts, language);
   const read = (after: ExportCursor | null) => selectExportBatch(db, criteria, after, batchSize);
-
-  async function* batches(): AsyncIterable<ExportRow[]> {
-    let rows = await read(null);
-    while (rows.length > 0) {
-      const last = rows[rows.length - 1]!;
-      // The next batch loads while this one is being written out.
-      const next = rows.length < batchSize ? Promise.resolve([]) : read({ date: last.cursorDate, id: last.id });
-      next.catch(() => {}); // Surfaces below, when awaited; not as an unhandled rejection meanwhile.
-      yield rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        municipality: row.municipality,
-        village: row.village,
-        date: row.date.toISOString(),
-        status: assetStatusOf(row.status),
-        latitude: row.latitude,
-        longitude: row.longitude,
-        riskLevel: riskLevelOf(row.riskLevel),
-        answers: format(row.answers ?? []),
-      }));
-      rows = await next;
-    }
-  }
+  const batches = () =>
+    keysetBatches(read, batchSize, (row) => ({
+      id: row.id,
+      name: row.name,
+      municipality: row.municipality,
+      village: row.village,
+      date: row.date.toISOString(),
+      status: assetStatusOf(row.status),
+      latitude: row.latitude,
+      longitude: row.longitude,
+      riskLevel: riskLevelOf(row.riskLevel),
+      answers: format(row.answers ?? []),
+    }));
 
   return { dataset: { id: dataset.id, name: dataset.name }, total, columns, batches };
 }

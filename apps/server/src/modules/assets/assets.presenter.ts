@@ -104,12 +104,22 @@ export const presentAssetDetail = (
 });
 
 export const presentMediaItem = (
-  row: { id: number; path: string; type: string; contentType: string | null; size: number | null },
+  row: Omit<MediaItem, 'url' | 'type' | 'createdAt'> & { type: string; createdAt: Date },
   url: string,
 ): MediaItem | null => {
   const type = MediaType.safeParse(row.type);
   if (!type.success) return null;
-  return { id: row.id, path: row.path, url, type: type.data, contentType: row.contentType, size: row.size };
+  return {
+    id: row.id,
+    path: row.path,
+    url,
+    type: type.data,
+    contentType: row.contentType,
+    size: row.size,
+    originalName: row.originalName,
+    caption: row.caption,
+    createdAt: row.createdAt.toISOString(),
+  };
 };
 
 /** An answer as one line of text: the option's description in the language (or its value), then value2. */

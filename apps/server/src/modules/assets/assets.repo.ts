@@ -639,6 +639,9 @@ export async function selectMedia(db: Executor, assetId: string) {
               type: media.type,
               contentType: media.contentType,
               size: media.size,
+              originalName: media.originalName,
+              caption: media.caption,
+              createdAt: media.createdAt,
             })
             .from(media)
             .where(eq(media.assetId, sql.placeholder('assetId')))

@@ -439,6 +439,9 @@ describe('GET /api/surveys/assets/:id/media and the files behind it', () => {
         type: 'PHOTO',
         contentType: 'image/png',
         size: PNG.length,
+        originalName: null,
+        caption: null,
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       },
       expect.objectContaining({ type: 'VIDEO', contentType: 'video/mp4' }),
     ]);

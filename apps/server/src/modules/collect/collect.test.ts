@@ -295,6 +295,101 @@ describe('submitting a filled-in survey', () => {
   });
 });
 
+describe('a survey with required, number and date questions', () => {
+  let typed: Awaited<ReturnType<typeof createSurvey>>;
+  let t: Record<'state' | 'year' | 'height' | 'visited' | 'ruinNote' | 'roof', { id: number }>;
+
+  beforeAll(async () => {
+    const db = database.db;
+    typed = await createSurvey(db, { defaultDatasetId: dataset.id });
+    const question = (questionNr: string, fields: Parameters<typeof createQuestion>[2]) =>
+      createQuestion(db, typed.id, { questionNr, questionOrder: Number(questionNr), ...fields });
+    t = {
+      state: await question('1', { required: true }),
+      year: await question('2', { questionType: 'NUMBER', required: true, limMin: '1000', limMax: '2026' }),
+      height: await question('3', { questionType: 'NUMBER', limMin: '0' }),
+      visited: await question('4', { questionType: 'DATE' }),
+      ruinNote: await question('5', { questionType: 'TEXT', required: true }),
+      roof: await question('6', { required: true }),
+    };
+    await createOption(db, t.state.id, { value: 'E ruajtur' });
+    await createOption(db, t.state.id, { value: 'Rrënojë', validateType: 'END_SURVEY' });
+    await createOption(db, t.state.id, { value: 'E dëmtuar' });
+    await createOption(db, t.roof.id, {
+      value: 'Rrasa guri',
+      conditionalParentQuestionId: t.state.id,
+      conditionalParentQuestionValue: 'E ruajtur',
+    });
+  });
+
+  const typedSubmission = (answerList: Answer[]) => submission(answerList, { surveyId: typed.id });
+  const complete = (): Answer[] => [
+    { questionId: t.state.id, value: 'E ruajtur' },
+    { questionId: t.year.id, value: '1750' },
+    { questionId: t.height.id, value: '12,5' },
+    { questionId: t.visited.id, value: '2026-09-30' },
+    { questionId: t.ruinNote.id, value: 'Kulla ka tre kate' },
+    { questionId: t.roof.id, value: 'Rrasa guri' },
+  ];
+
+  it('takes a complete submission and stores a decimal comma as a dot and the date as the day', async () => {
+    const response = await submit(typedSubmission(complete()));
+    expect(response.statusCode).toBe(201);
+    const stored = await database.db
+      .select({ questionId: answers.questionId, value: answers.value })
+      .from(answers)
+      .where(eq(answers.assetId, response.json().id));
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        { questionId: t.height.id, value: '12.5' },
+        { questionId: t.visited.id, value: '2026-09-30' },
+      ]),
+    );
+  });
+
+  it('refuses a required question left unanswered (or blank) with 400 naming its number, and stores nothing', async () => {
+    const before = await database.db.select({ id: assets.id }).from(assets).where(eq(assets.surveyId, typed.id));
+    for (const answerList of [
+      complete().filter((answer) => answer.questionId !== t.year.id),
+      complete().map((answer) => (answer.questionId === t.ruinNote.id ? { ...answer, value: '' } : answer)),
+    ]) {
+      const response = await submit(typedSubmission(answerList));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'required_question' });
+      expect(response.json().message).toMatch(/^Question (2|5) must be answered$/);
+    }
+    const after = await database.db.select({ id: assets.id }).from(assets).where(eq(assets.surveyId, typed.id));
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('does not ask for required questions that skip logic passes by, nor for a choice whose options all wait on another answer', async () => {
+    const ended = await submit(typedSubmission([{ questionId: t.state.id, value: 'Rrënojë' }]));
+    expect(ended.statusCode).toBe(201);
+    const damaged = complete()
+      .filter((answer) => answer.questionId !== t.roof.id)
+      .map((answer) => (answer.questionId === t.state.id ? { ...answer, value: 'E dëmtuar' } : answer));
+    expect((await submit(typedSubmission(damaged))).statusCode).toBe(201);
+    const preserved = complete().filter((answer) => answer.questionId !== t.roof.id);
+    expect((await submit(typedSubmission(preserved))).json()).toMatchObject({ code: 'required_question' });
+  });
+
+  it('refuses a number out of its bounds or not a number, and a day the calendar lacks, naming the question', async () => {
+    const cases: [Answer, string, RegExp][] = [
+      [{ questionId: t.year.id, value: '2100' }, 'outside_limits', /^Question 2 takes a number from 1000 to 2026$/],
+      [{ questionId: t.height.id, value: '-1' }, 'outside_limits', /^Question 3 takes a number from 0 to …$/],
+      [{ questionId: t.year.id, value: 'shekulli XVIII' }, 'invalid_answer', /^Question 2 takes a number/],
+      [{ questionId: t.visited.id, value: '2026-02-30' }, 'invalid_answer', /^Question 4 takes a date/],
+    ];
+    for (const [changed, code, message] of cases) {
+      const answerList = complete().map((answer) => (answer.questionId === changed.questionId ? changed : answer));
+      const response = await submit(typedSubmission(answerList));
+      expect(response.statusCode, JSON.stringify(changed)).toBe(400);
+      expect(response.json()).toMatchObject({ code });
+      expect(response.json().message).toMatch(message);
+    }
+  });
+});
+
 describe('the same submission sent again and again, as a device on a bad connection does', () => {
   const COPIES = 20;
   const HOUR_MS = 60 * 60 * 1000;

@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import type { AssetAnswerInput } from '@trashegimia/contract/assets';
 import type { QuestionNode } from '@trashegimia/contract/questions';
 import { badRequest } from '../../errors';
+import { requiredMessage } from '../assets/asset-answers';
 import { compareQuestionNr } from '../assets/survey-text';
+import { numericLimit } from '../assets/typed-answers';
 
 type AnswerInput = z.output<typeof AssetAnswerInput>;
 
@@ -18,6 +20,10 @@ type AnswerInput = z.output<typeof AssetAnswerInput>;
  * Limits (free text in the spec): when limMin or limMax reads as a number, a TEXT answer must be a
  * number within them and a MULTIPLE_CHOICE answer must choose that many options; other limits
  * are notes for the collector and are not enforced. An unanswered question meets every limit.
+ * (NUMBER answers are held to their limits wherever answers are stored: answerRows.)
+ *
+ * A required question must be answered when the collector meets it: not when skip logic passes it
+ * by, nor when it is a choice none of whose options the earlier answers offer.
  */
 export function checkSubmissionRules(tree: QuestionNode[], inputs: AnswerInput[]): void {
   const answered = new Map(inputs.map((input, index) => [input.questionId, { input, index }]));
@@ -27,9 +33,14 @@ export function checkSubmissionRules(tree: QuestionNode[], inputs: AnswerInput[]
   for (const question of answerableInOrder(tree)) {
     if (jumpTo && compareQuestionNr(question.questionNr, jumpTo.nr) >= 0) jumpTo = null;
     const answer = answered.get(question.id);
-    if (!answer || isBlank(answer.input)) continue;
-
     const skippedBy = endedAt ?? jumpTo?.from;
+    if (!answer || isBlank(answer.input)) {
+      if (question.required && !skippedBy && offersAnAnswer(question, answered)) {
+        throw badRequest('answers', requiredMessage(question.questionNr), 'required_question');
+      }
+      continue;
+    }
+
     if (skippedBy) {
       throw badRequest(
         `answers.${answer.index}.questionId`,
@@ -61,6 +72,20 @@ function* answerableInOrder(nodes: QuestionNode[]): Generator<QuestionNode> {
   }
 }
 
+/**
+ * Whether the collector can answer the question given the other answers: a choice whose options
+ * all wait on answers not given offers nothing.
+ */
+function offersAnAnswer(question: QuestionNode, answered: Map<number, { input: AnswerInput }>) {
+  if (question.options.length === 0 || question.options.some((option) => option.conditionalParentQuestionId === null)) {
+    return true;
+  }
+  return question.options.some((option) => {
+    const parentValue = answered.get(option.conditionalParentQuestionId!)?.input.value ?? '';
+    return parentValue.split(',').some((part) => part.trim() === option.conditionalParentQuestionValue);
+  });
+}
+
 const isBlank = (input: AnswerInput) => (input.value ?? '') === '' && (input.value2 ?? '') === '';
 
 /** The options an answer names by value (a multiple choice's comma-separated values, or one whole value). */
@@ -72,21 +97,15 @@ function chosenOptions(question: QuestionNode, value: string) {
   return value.split(',').flatMap((part) => byValue.get(part.trim()) ?? []);
 }
 
-const numberIn = (text: string | null): number | null => {
-  if (text === null || text.trim() === '') return null;
-  const number = Number(text.trim().replace(',', '.'));
-  return Number.isFinite(number) ? number : null;
-};
-
 function checkLimits(question: QuestionNode, input: AnswerInput, index: number) {
-  const min = numberIn(question.limMin);
-  const max = numberIn(question.limMax);
+  const min = numericLimit(question.limMin);
+  const max = numericLimit(question.limMax);
   if (min === null && max === null) return;
   const range = `${min ?? '…'} to ${max ?? '…'}`;
   const outside = (amount: number) => (min !== null && amount < min) || (max !== null && amount > max);
 
   if (question.questionType === 'TEXT') {
-    const amount = numberIn(input.value ?? null);
+    const amount = numericLimit(input.value ?? null);
     if (amount === null || outside(amount)) {
       throw badRequest(
         `answers.${index}.value`,

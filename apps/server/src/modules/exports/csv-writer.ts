@@ -22,21 +22,31 @@ export function csvLine(cells: readonly TableCell[]): string {
   return `${line}\r\n`;
 }
 
-/**
- * The CSV file as chunks: the BOM and header row first, then one chunk per batch of rows, so the
- * consumer pulls batch after batch (Readable.from respects backpressure) and no more than one batch
- * is held in memory.
- */
-export async function* csvChunks(
+/** The dataset export as CSV chunks (see csvTableChunks): fixed columns, then one per question. */
+export function csvChunks(
   columns: readonly ExportColumn[],
   batches: AsyncIterable<ExportRow[]>,
   texts: DocumentTexts,
 ): AsyncGenerator<string> {
-  yield UTF8_BOM + csvLine(tableColumns(columns, texts).map((column) => column.header));
+  const headers = tableColumns(columns, texts).map((column) => column.header);
+  return csvTableChunks(headers, batches, (row) => tableRow(row, columns, texts));
+}
+
+/**
+ * A CSV file as chunks: the BOM and header row first, then one chunk per batch of rows, so the
+ * consumer pulls batch after batch (Readable.from respects backpressure) and no more than one batch
+ * is held in memory.
+ */
+export async function* csvTableChunks<Row>(
+  headers: readonly string[],
+  batches: AsyncIterable<readonly Row[]>,
+  cellsOf: (row: Row) => readonly TableCell[],
+): AsyncGenerator<string> {
+  yield UTF8_BOM + csvLine(headers);
   for await (const batch of batches) {
     if (batch.length === 0) continue;
     let chunk = '';
-    for (const row of batch) chunk += csvLine(tableRow(row, columns, texts));
+    for (const row of batch) chunk += csvLine(cellsOf(row));
     yield chunk;
   }
 }

@@ -1,15 +1,18 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AssetParams, DatasetExportBody } from '@trashegimia/contract/assets';
+import { AssetListExportQuery, AssetParams, DatasetExportBody } from '@trashegimia/contract/assets';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
-import { type Download, downloadAssetPdf, type ExportOptions, exportDataset } from './exports.service';
+import { type Download, downloadAssetPdf, type ExportOptions, exportAssetList, exportDataset } from './exports.service';
 
 /** `blobs` supplies the asset photo; without it a PDF has none. */
 export type ExportRoutesOptions = { db: Database; blobs?: BlobStore } & ExportOptions;
 
-/** Documents: one asset as PDF, a dataset as CSV, XLSX or PDF. Registered under /api/surveys. */
+/**
+ * Documents: one asset as PDF, a dataset as CSV, XLSX or PDF, the back office's asset list as CSV
+ * or XLSX. Registered under /api/surveys.
+ */
 export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (app, { db, blobs, ...options }) => {
   app.get(
     '/assets/:id/pdf',
@@ -28,6 +31,24 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
       const download = await downloadAssetPdf(db, blobs, request.auth, request.params.id, request.language, options);
       return sendDownload(reply, download);
     },
+  );
+
+  app.get(
+    '/assets/export',
+    {
+      // A HEAD request would read every matching asset only to throw them away.
+      exposeHeadRoute: false,
+      schema: {
+        tags: ['assets'],
+        summary: "Every asset the asset list's filters match, as CSV or XLSX (administrators)",
+        description:
+          'The filters of GET /surveys/assets, without paging; rows newest first with the survey, dataset, collector, device, coordinates, risk level, comments and admin note. Column headers in the request language.',
+        querystring: AssetListExportQuery,
+        response: errorResponses(400, 401, 403),
+      },
+    },
+    async (request, reply) =>
+      sendDownload(reply, exportAssetList(db, request.auth, request.query, request.language, options)),
   );
 
   app.post(

@@ -1,13 +1,16 @@
 import { PassThrough, Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { z } from 'zod';
 import type { TokenClaims } from '@trashegimia/contract/auth';
-import { type DatasetExportBody, MAX_PDF_EXPORT_ASSETS } from '@trashegimia/contract/assets';
+import { type AssetListExportQuery, type DatasetExportBody, MAX_PDF_EXPORT_ASSETS } from '@trashegimia/contract/assets';
 import type { Language } from '@trashegimia/contract/common';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
-import { assertUser } from '../auth/guards';
+import { assertAdmin, assertUser } from '../auth/guards';
+import { openAssetListExport } from '../assets/asset-list-export';
 import { assetPhotoPath, getAssetDetail, openDatasetExport } from '../assets/assets.service';
+import { assetListCells, assetListColumns } from './asset-list-table';
 import { documentFromDetail, documentFromExportRow } from './asset-document';
 import {
   assetTitle,
@@ -18,11 +21,12 @@ import {
   renderAssetSection,
   renderExportCover,
 } from './asset-pdf';
-import { csvChunks } from './csv-writer';
+import { csvChunks, csvTableChunks } from './csv-writer';
 import { DOCUMENT_TIME_ZONE, documentTexts, fill, formatCount } from './document-texts';
 import { findDatasetColor } from './exports.repo';
+import type { AssetListRow } from './export-types';
 import { attachmentDisposition } from './file-names';
-import { writeXlsx } from './xlsx-writer';
+import { writeCellSheet, writeXlsx } from './xlsx-writer';
 
 /** A file ready to send: its headers and a stream of its bytes. */
 export type Download = { contentType: string; contentDisposition: string; body: Readable };
@@ -132,6 +136,51 @@ export async function exportDataset(
     finishPdf(doc, context);
   })().catch((error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))));
   return { contentType: CONTENT_TYPE.pdf, contentDisposition: disposition('pdf'), body: doc };
+}
+
+/**
+ * GET /surveys/assets/export: every asset the back office's list filters match, as CSV or XLSX, for
+ * administrators; streamed from the database batch by batch, as the dataset export is.
+ */
+export function exportAssetList(
+  db: Database,
+  viewer: TokenClaims | null,
+  query: z.output<typeof AssetListExportQuery>,
+  language: Language,
+  options: ExportOptions = {},
+): Download {
+  assertAdmin(viewer);
+  const { exportType, ...filter } = query;
+  const texts = documentTexts(language);
+  const batches = openAssetListExport(db, filter, language);
+  const columns = assetListColumns(texts);
+  const cellsOf = (row: AssetListRow) => assetListCells(row, texts);
+  const title = texts.export.assetList;
+  const suffix = `-${kosovoDate(options.now?.() ?? new Date())}`;
+
+  if (exportType === 'CSV') {
+    return {
+      contentType: CONTENT_TYPE.csv,
+      contentDisposition: attachmentDisposition(title, { extension: 'csv', fallback: 'assets', suffix }),
+      body: Readable.from(
+        csvTableChunks(
+          columns.map((column) => column.header),
+          batches(),
+          cellsOf,
+        ),
+        { objectMode: false },
+      ),
+    };
+  }
+  const stream = new PassThrough();
+  writeCellSheet(stream, { name: title, columns, batches: batches(), cellsOf }, texts.platform).catch(
+    (error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  return {
+    contentType: CONTENT_TYPE.xlsx,
+    contentDisposition: attachmentDisposition(title, { extension: 'xlsx', fallback: 'assets', suffix }),
+    body: stream,
+  };
 }
 
 async function readPhoto(db: Database, blobs: BlobStore | undefined, assetId: string): Promise<Buffer | null> {

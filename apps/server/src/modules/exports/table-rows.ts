@@ -30,7 +30,8 @@ export function tableColumns(columns: readonly ExportColumn[], texts: DocumentTe
   return table.map((column) => ({ ...column, header: neutraliseFormula(column.header) }));
 }
 
-const textCell = (text: string | null) => (text === null ? null : neutraliseFormula(text));
+/** A text cell, neutralised (see neutraliseFormula); null stays empty. */
+export const textCell = (text: string | null) => (text === null ? null : neutraliseFormula(text));
 
 /** One asset as cells in the order of `tableColumns`; the date is the asset's local date and time in Kosovo. */
 export function tableRow(row: ExportRow, columns: readonly ExportColumn[], texts: DocumentTexts): TableCell[] {

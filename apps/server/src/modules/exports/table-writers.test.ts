@@ -5,7 +5,7 @@ import { csvChunks, csvField, UTF8_BOM } from './csv-writer';
 import { documentTexts } from './document-texts';
 import type { ExportColumn, ExportRow } from './export-types';
 import { kosovoWallClock, neutraliseFormula } from './table-rows';
-import { safeSheetName, writeXlsx } from './xlsx-writer';
+import { safeSheetName, writeTextSheets, writeXlsx } from './xlsx-writer';
 
 const texts = documentTexts('en');
 
@@ -152,5 +152,68 @@ describe('writeXlsx', () => {
     expect(safeSheetName('a/b\\c?d*e[f]g:h')).toBe('a b c d e f g h');
     expect(safeSheetName('x'.repeat(40))).toHaveLength(31);
     expect(safeSheetName(' :: ')).toBe('Data');
+  });
+});
+
+/** What `write` streams into a target, as one buffer. */
+async function written(write: (target: PassThrough) => Promise<void>): Promise<Buffer> {
+  const target = new PassThrough();
+  const chunks: Buffer[] = [];
+  target.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await write(target);
+  return Buffer.concat(chunks);
+}
+
+describe('writeTextSheets', () => {
+  it('writes several named sheets into one workbook that exceljs opens sheet by sheet, text exactly as given', async () => {
+    const file = await written((target) =>
+      writeTextSheets(
+        target,
+        [
+          {
+            name: 'survey',
+            header: ['type', 'name', 'label::Albanian (sq)'],
+            rows: [
+              ['select_one q1_options', 'q1', 'Materiali <kryesor> & "tjetër"'],
+              ['text', 'q2', '=SUM(A1)'],
+            ],
+          },
+          { name: 'choices', header: ['list_name', 'name', 'condition'], rows: [['q1_options', 'Gur', '']] },
+          { name: 'settings', header: ['form_title'], rows: [['Trashëgimia\nrresht i dytë']] },
+        ],
+        'Trashëgimia',
+      ),
+    );
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['survey', 'choices', 'settings']);
+    const [survey, choices, settings] = workbook.worksheets as [
+      ExcelJS.Worksheet,
+      ExcelJS.Worksheet,
+      ExcelJS.Worksheet,
+    ];
+    expect(survey.getRow(1).values).toEqual([undefined, 'type', 'name', 'label::Albanian (sq)']);
+    expect(survey.getRow(1).font?.bold).toBe(true);
+    expect(survey.getRow(2).values).toEqual([
+      undefined,
+      'select_one q1_options',
+      'q1',
+      'Materiali <kryesor> & "tjetër"',
+    ]);
+    // Text, not a formula: an XLSForm must read back as written.
+    expect(survey.getRow(3).getCell(3).type).toBe(ExcelJS.ValueType.String);
+    expect(survey.getRow(3).getCell(3).value).toBe('=SUM(A1)');
+    expect(survey.rowCount).toBe(3);
+    expect(choices.getRow(2).values).toEqual([undefined, 'q1_options', 'Gur']);
+    expect(choices.getRow(2).getCell(3).value).toBeNull();
+    expect(settings.getRow(2).getCell(1).value).toBe('Trashëgimia\nrresht i dytë');
+  });
+
+  it('refuses two sheets of one name rather than write a workbook Excel would repair', async () => {
+    const sheet = { name: 'Survey', header: ['type'], rows: [] };
+    await expect(
+      written((target) => writeTextSheets(target, [sheet, { ...sheet, name: 'survey' }], 'Trashëgimia')),
+    ).rejects.toThrow(/share a name/);
   });
 });

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import type { DocumentTexts } from './document-texts';
 import type { ExportColumn, ExportRow } from './export-types';
 import { type TableCell, type TableColumn, tableColumns, tableRow } from './table-rows';
-import { ZipWriter } from './zip-writer';
+import { type TextSink, ZipWriter } from './zip-writer';
 
 export type XlsxInput = {
   sheetName: string;
@@ -20,33 +20,119 @@ const DEFLATE_LEVEL = 1;
 /** Cell formats, by their index in STYLES' cellXfs. */
 const STYLE = { header: 1, date: 2, number: 3 } as const;
 
+/** The dataset export as a workbook (see writeCellSheet): fixed columns, then one per question. */
+export async function writeXlsx(target: Writable, { sheetName, columns, batches, texts }: XlsxInput): Promise<void> {
+  await writeCellSheet(
+    target,
+    {
+      name: sheetName,
+      columns: tableColumns(columns, texts),
+      batches,
+      cellsOf: (asset) => tableRow(asset, columns, texts),
+    },
+    texts.platform,
+  );
+}
+
+/** A sheet of typed cells: its columns, and its rows batch by batch with how each becomes cells. */
+export type CellSheet<Row> = {
+  name: string;
+  columns: readonly TableColumn[];
+  batches: AsyncIterable<readonly Row[]>;
+  cellsOf: (row: Row) => readonly TableCell[];
+};
+
 /**
  * Streams a one-sheet workbook into `target`: a bold, frozen header row with a filter, then the rows
- * batch by batch as SpreadsheetML with inline strings, deflated into the ZIP package as they come.
- * Between batches it waits while `target` is full, so a slow download slows the database reads
- * instead of piling rows up in memory. Ends `target` when done.
+ * batch by batch as SpreadsheetML with inline strings, deflated into the ZIP package as they come;
+ * dates and numbers keep their columns' cell formats. Between batches it waits while `target` is
+ * full, so a slow download slows the database reads instead of piling rows up in memory. Ends
+ * `target` when done.
  */
-export async function writeXlsx(target: Writable, { sheetName, columns, batches, texts }: XlsxInput): Promise<void> {
-  const table = tableColumns(columns, texts);
+export async function writeCellSheet<Row>(target: Writable, sheet: CellSheet<Row>, author: string): Promise<void> {
+  const styles = sheet.columns.map((column) => (column.kind === 'text' ? 0 : STYLE[column.kind]));
+  await writeWorkbook(target, author, [
+    {
+      name: sheet.name,
+      columns: sheet.columns,
+      writeRows: async (out, letters) => {
+        let rowNumber = 1;
+        for await (const batch of sheet.batches) {
+          for (const row of batch) out.write(rowXml(++rowNumber, sheet.cellsOf(row), letters, styles));
+          await out.flushed();
+        }
+      },
+    },
+  ]);
+}
+
+/** A sheet of text: its header row, then rows of cells in the header's order (a blank cell is left empty). */
+export type TextSheet = { name: string; header: readonly string[]; rows: readonly (readonly string[])[] };
+
+/**
+ * Streams a workbook of several sheets of text into `target`, in the given order, each laid out as
+ * writeXlsx lays out its one. Cells are written as they are: inline strings, which a spreadsheet
+ * never runs as formulas, so text such as an XLSForm's reads back exactly. Ends `target` when done.
+ */
+export async function writeTextSheets(target: Writable, sheets: readonly TextSheet[], author: string): Promise<void> {
+  await writeWorkbook(
+    target,
+    author,
+    sheets.map(({ name, header, rows }) => ({
+      name,
+      columns: header.map((text, index) => ({ header: text, kind: 'text', width: textWidth(text, rows, index) })),
+      writeRows: async (sheet, letters) => {
+        for (const [index, cells] of rows.entries()) {
+          sheet.write(rowXml(index + 2, cells.map(emptyAsNoCell), letters, []));
+          await sheet.flushed();
+        }
+      },
+    })),
+  );
+}
+
+/** A worksheet of the package: its columns, and what writes its rows after the header (row 2 on). */
+type Worksheet = {
+  name: string;
+  columns: readonly TableColumn[];
+  writeRows: (sheet: TextSink, letters: string[]) => Promise<void>;
+};
+
+/** The package around the worksheets, then each worksheet streamed as its rows come. */
+async function writeWorkbook(target: Writable, author: string, worksheets: readonly Worksheet[]): Promise<void> {
+  const names = worksheets.map((worksheet) => safeSheetName(worksheet.name));
+  // Excel refuses, and offers to repair, a workbook with two sheets of one name (ignoring case).
+  if (new Set(names.map((name) => name.toLowerCase())).size < names.length) {
+    throw new Error(`Two sheets of a workbook cannot share a name: ${names.join(', ')}`);
+  }
   const zip = new ZipWriter(target, DEFLATE_LEVEL);
-  await zip.addFile('[Content_Types].xml', CONTENT_TYPES);
+  await zip.addFile('[Content_Types].xml', contentTypes(worksheets.length));
   await zip.addFile('_rels/.rels', PACKAGE_RELATIONSHIPS);
-  await zip.addFile('docProps/core.xml', coreProperties(texts.platform, new Date()));
-  await zip.addFile('xl/workbook.xml', workbook(safeSheetName(sheetName)));
-  await zip.addFile('xl/_rels/workbook.xml.rels', WORKBOOK_RELATIONSHIPS);
+  await zip.addFile('docProps/core.xml', coreProperties(author, new Date()));
+  await zip.addFile('xl/workbook.xml', workbook(names));
+  await zip.addFile('xl/_rels/workbook.xml.rels', workbookRelationships(worksheets.length));
   await zip.addFile('xl/styles.xml', STYLES);
-  await zip.addStream('xl/worksheets/sheet1.xml', async (sheet) => {
-    const letters = table.map((_, index) => columnLetters(index));
-    const styles = table.map((column) => (column.kind === 'text' ? 0 : STYLE[column.kind]));
-    sheet.write(sheetStart(table, letters));
-    let rowNumber = 1;
-    for await (const batch of batches) {
-      for (const asset of batch) sheet.write(rowXml(++rowNumber, tableRow(asset, columns, texts), letters, styles));
-      await sheet.flushed();
-    }
-    sheet.write(`</sheetData><autoFilter ref="A1:${letters.at(-1)}1"/></worksheet>`);
-  });
+  for (const [index, worksheet] of worksheets.entries()) {
+    await zip.addStream(worksheetPart(index), async (sheet) => {
+      const letters = worksheet.columns.map((_, column) => columnLetters(column));
+      sheet.write(sheetStart(worksheet.columns, letters));
+      await worksheet.writeRows(sheet, letters);
+      sheet.write(`</sheetData><autoFilter ref="A1:${letters.at(-1)}1"/></worksheet>`);
+    });
+  }
   await zip.finish();
+}
+
+const worksheetPart = (index: number) => `xl/worksheets/sheet${index + 1}.xml`;
+
+/** An empty text is no cell at all, as a spreadsheet leaves it, rather than a cell holding nothing. */
+const emptyAsNoCell = (text: string) => (text === '' ? null : text);
+
+/** Wide enough for the column's longest text, within reason. */
+function textWidth(header: string, rows: readonly (readonly string[])[], column: number): number {
+  let longest = header.length;
+  for (const cells of rows) longest = Math.max(longest, cells[column]?.length ?? 0);
+  return Math.min(60, Math.max(10, longest + 2));
 }
 
 /** Excel's rules: at most 31 characters, none of : \ / ? * [ ]. */
@@ -127,12 +213,16 @@ const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const RELATIONSHIPS_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PACKAGE_RELATIONSHIPS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
-const CONTENT_TYPES =
+const contentTypes = (worksheetCount: number) =>
   `${XML_DECLARATION}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
   '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
   '<Default Extension="xml" ContentType="application/xml"/>' +
   '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-  '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+  Array.from(
+    { length: worksheetCount },
+    (_, index) =>
+      `<Override PartName="/${worksheetPart(index)}" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+  ).join('') +
   '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
   '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>' +
   '</Types>';
@@ -150,10 +240,15 @@ const PACKAGE_RELATIONSHIPS = relationshipsPart([
   { type: `${PACKAGE_RELATIONSHIPS_NS}/metadata/core-properties`, target: 'docProps/core.xml' },
 ]);
 
-const WORKBOOK_RELATIONSHIPS = relationshipsPart([
-  { type: `${RELATIONSHIPS_NS}/worksheet`, target: 'worksheets/sheet1.xml' },
-  { type: `${RELATIONSHIPS_NS}/styles`, target: 'styles.xml' },
-]);
+/** The worksheets first, so worksheet n is rId<n> (see workbook), then the styles. */
+const workbookRelationships = (worksheetCount: number) =>
+  relationshipsPart([
+    ...Array.from({ length: worksheetCount }, (_, index) => ({
+      type: `${RELATIONSHIPS_NS}/worksheet`,
+      target: worksheetPart(index).slice('xl/'.length),
+    })),
+    { type: `${RELATIONSHIPS_NS}/styles`, target: 'styles.xml' },
+  ]);
 
 /** cellXfs: 0 plain, 1 bold (header), 2 date and time, 3 coordinate (six decimals); see STYLE. */
 const STYLES =
@@ -171,11 +266,13 @@ const STYLES =
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
 
-function workbook(sheetName: string): string {
+function workbook(sheetNames: readonly string[]): string {
+  const sheets = sheetNames
+    .map((name, index) => `<sheet name="${xmlAttribute(name)}" sheetId="${index + 1}" r:id="rId${index + 1}"/>`)
+    .join('');
   return (
     `${XML_DECLARATION}<workbook xmlns="${MAIN_NS}" xmlns:r="${RELATIONSHIPS_NS}">` +
-    `<bookViews><workbookView/></bookViews><sheets><sheet name="${xmlAttribute(sheetName)}" sheetId="1" r:id="rId1"/></sheets>` +
-    '</workbook>'
+    `<bookViews><workbookView/></bookViews><sheets>${sheets}</sheets></workbook>`
   );
 }
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AssetAnswerInput } from '@trashegimia/contract/assets';
 import type { ImportMapping, ImportProblem, ImportTarget } from '@trashegimia/contract/imports';
 import { AppError, badRequest } from '../../errors';
+import { requiredMessage } from '../assets/asset-answers';
 import type { answerChecker, ImportedAsset } from '../assets/asset-submission.service';
 import type { Sheet } from './spreadsheet';
 
@@ -12,7 +13,9 @@ type AnswerChecker = Awaited<ReturnType<typeof answerChecker>>;
 export type ImportQuestion = {
   id: number;
   questionNr: string;
+  questionType: string | null;
   questionIdentifier: string | null;
+  required: boolean;
   titleXk: string | null;
   titleEn: string | null;
   titleSr: string | null;
@@ -95,7 +98,7 @@ export type CheckedRows = {
 /**
  * Every row as an asset, or its problems: answers the survey does not allow (each one, not only
  * the first), coordinates that are not a place on Earth or only half given, dates that cannot be
- * read, and a missing name when the survey names its assets. Rows are numbered as the spreadsheet
+ * read, a missing name when the survey names its assets, and a blank required answer. Rows are numbered as the spreadsheet
  * shows them (the header is row 1).
  */
 export function checkRows(
@@ -124,6 +127,13 @@ export function checkRows(
   if ((latitudeColumn === undefined) !== (longitudeColumn === undefined)) {
     mappingProblems.push('Map both latitude and longitude, or neither');
   }
+  const requiredColumns = questions.flatMap((question) => {
+    if (!question.required) return [];
+    const column = questionColumns.find(({ questionId }) => questionId === question.id)?.index;
+    if (column === undefined) mappingProblems.push(`No column answers required question ${question.questionNr}`);
+    return column === undefined ? [] : [{ column, questionNr: question.questionNr }];
+  });
+  const dateQuestions = new Set(questions.filter((question) => question.questionType === 'DATE').map(({ id }) => id));
 
   const assets: ImportedAsset[] = [];
   const problems: ImportProblem[] = [];
@@ -146,10 +156,14 @@ export function checkRows(
     if (date === null)
       problem(dateColumn, 'bad_date', `"${cells[dateColumn!]}" is not a date (use 2024-05-31 or 31.05.2024)`);
 
+    for (const { column, questionNr } of requiredColumns) {
+      if (cells[column] === '') problem(column, 'missing_required', requiredMessage(questionNr));
+    }
     const answered = questionColumns.filter(({ index }) => cells[index] !== '');
     const inputs: AnswerInput[] = answered.map(({ index, questionId }) => ({
       questionId,
-      value: cells[index]!,
+      // A day written as in Kosovo (31.05.2024) reads as the day a DATE answer stores.
+      value: dateQuestions.has(questionId) ? (readDate(cells[index]!)?.toISOString() ?? cells[index]!) : cells[index]!,
       value2: null,
     }));
     const answerRows = checkAnswers(inputs, check, (index, code, message) =>

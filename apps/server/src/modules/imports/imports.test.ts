@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_CONTENT_TYPES } from '@trashegimia/contract/imports';
 import type { App } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
-import { answers, assets, auditLog } from '../../db/schema/index';
+import { answers, assets, auditLog, questions } from '../../db/schema/index';
 import { createDataset, createOption, createQuestion, createSurvey } from '../../test/factories';
 import { startTestApp } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
@@ -179,6 +179,64 @@ describe('bulk import of a spreadsheet', () => {
     const missing = await call('POST', `/api/imports/${created.id}/preview`, { mapping: { 42: { field: 'date' } } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().field).toBe('mapping.42');
+  });
+
+  it('holds rows to required, NUMBER and DATE questions, and stores a day written as in Kosovo as that day', async () => {
+    const db = database.db;
+    const typedSurvey = await createSurvey(db, { defaultDatasetId: datasetId });
+    const question = (questionNr: string, fields: Parameters<typeof createQuestion>[2]) =>
+      createQuestion(db, typedSurvey.id, { questionNr, questionOrder: Number(questionNr), ...fields });
+    await question('1', { questionType: 'TEXT', questionIdentifier: 'ASSET_NAME', titleXk: 'Emri' });
+    const year = await question('2', { questionType: 'NUMBER', required: true, limMin: '1000', titleXk: 'Viti' });
+    const visited = await question('3', { questionType: 'DATE', titleXk: 'Vizita' });
+    await question('4', { questionType: 'TEXT', required: true, titleXk: 'Gjendja' });
+    const created = (
+      await app.inject({
+        method: 'POST',
+        url: `/api/imports?surveyId=${typedSurvey.id}&datasetId=${datasetId}&fileName=viti.csv`,
+        headers: { ...admin, 'content-type': IMPORT_CONTENT_TYPES.csv },
+        payload: ['Emri;Viti;Vizita', 'Kulla;1750;31.05.2024', 'Hani;;', 'Ura;900;', 'Mulliri;1800;30.02.2024'].join(
+          '\n',
+        ),
+      })
+    ).json();
+    const preview = (
+      await call('POST', `/api/imports/${created.id}/preview`, { mapping: created.suggestedMapping })
+    ).json();
+    expect(preview.mappingProblems).toEqual(['No column answers required question 4']);
+    expect(preview.problems.map((p: { row: number; code: string }) => [p.row, p.code])).toEqual([
+      [3, 'missing_required'],
+      [4, 'invalid_answer'],
+      [5, 'invalid_answer'],
+    ]);
+    expect(preview.problems[0].message).toBe('Question 2 must be answered');
+    expect(preview.problems[1].message).toBe('Question 2 takes a number from 1000 to …');
+    expect(preview.problems[2].message).toMatch(/^Question 3 takes a date/);
+
+    const refused = await call('POST', `/api/imports/${created.id}/run`, { mapping: created.suggestedMapping });
+    expect(refused.statusCode).toBe(400);
+
+    await db.update(questions).set({ required: false }).where(eq(questions.titleXk, 'Gjendja'));
+    const good = (
+      await app.inject({
+        method: 'POST',
+        url: `/api/imports?surveyId=${typedSurvey.id}&datasetId=${datasetId}&fileName=viti.csv`,
+        headers: { ...admin, 'content-type': IMPORT_CONTENT_TYPES.csv },
+        payload: ['Emri;Viti;Vizita', 'Kulla;1750;31.05.2024'].join('\n'),
+      })
+    ).json();
+    expect((await importedWhole(good.id, good.suggestedMapping)).state).toBe('imported');
+    const stored = await db
+      .select({ questionId: answers.questionId, value: answers.value })
+      .from(answers)
+      .innerJoin(assets, eq(assets.id, answers.assetId))
+      .where(eq(assets.surveyId, typedSurvey.id));
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        { questionId: year.id, value: '1750' },
+        { questionId: visited.id, value: '2024-05-31' },
+      ]),
+    );
   });
 
   it('reads the first sheet of an XLSX workbook, its dates and numbers included', async () => {

@@ -1,7 +1,15 @@
 import { MAX_IMPORT_CELLS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '@trashegimia/contract/import-limits';
 
 /** A sheet as text: the header row and the data rows, each padded to the widest row. */
-export type Sheet = { headers: string[]; rows: string[][] };
+export type Sheet = {
+  headers: string[];
+  rows: string[][];
+  /**
+   * The number of each of `rows` as the file shows it (its first row being 1), since empty rows are
+   * dropped. The readers give it; a sheet without it has its rows right under the header.
+   */
+  rowNumbers?: number[];
+};
 
 /**
  * Why a file cannot be imported. Thrown in the worker that reads it and sent back as data (an
@@ -31,9 +39,13 @@ export const tooManyColumns = () =>
  */
 export class SheetTable {
   private readonly table: string[][] = [];
+  private readonly numbers: number[] = [];
+  private lastNumber = 0;
   private width = 0;
 
-  add(cells: string[]) {
+  /** `number` is the row's own when the file names it (an XLSX row may); otherwise it follows the one before. */
+  add(cells: string[], number = this.lastNumber + 1) {
+    this.lastNumber = number;
     let last = cells.length - 1;
     while (last >= 0 && !cells[last]) last--;
     if (last < 0) return;
@@ -57,12 +69,18 @@ export class SheetTable {
     const row: string[] = [];
     for (let index = 0; index < width; index++) row.push(cells[index] ?? '');
     this.table.push(row);
+    this.numbers.push(number);
   }
 
   finish(): Sheet {
-    const [headers, ...rows] = this.table;
-    if (!headers) throw new SheetRefusal('empty_file', 'The file has no header row');
+    if (this.table.length === 0) throw new SheetRefusal('empty_file', 'The file has no header row');
+    return this.contents();
+  }
+
+  /** What was read, even nothing: a workbook may hold empty sheets beside the ones that matter. */
+  contents(): Sheet {
+    const [headers = [], ...rows] = this.table;
     for (const row of this.table) while (row.length < this.width) row.push('');
-    return { headers, rows };
+    return { headers, rows, rowNumbers: this.numbers.slice(1) };
   }
 }

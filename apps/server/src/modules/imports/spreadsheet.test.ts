@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { MAX_IMPORT_CELLS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '@trashegimia/contract/imports';
 import { readCsv } from './csv-reader';
 import { SheetRefusal } from './sheet-table';
-import { readSheet } from './spreadsheet';
+import { readSheet, readWorkbook } from './spreadsheet';
 import { numberedRows, repeated, workbookOf } from './testing/workbooks';
-import { readXlsx } from './xlsx-reader';
+import { readXlsx, readXlsxSheets } from './xlsx-reader';
 
 /** Why reading refused the file (and fails the test when it did not). */
 const refusalOf = async (read: () => unknown) => {
@@ -28,7 +28,7 @@ const letters = (column: number): string =>
     : String.fromCharCode(64 + column);
 
 describe('reading an XLSX workbook', () => {
-  it('reads the first sheet as a person sees it: texts, rich text, numbers, booleans, dates, formulas’ results', async () => {
+  it('reads the first sheet as a person sees it: texts, rich text, numbers, booleans, dates, formulas’ results, row numbers', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Regjistri');
     sheet.addRow(['Emri', 'Lat', 'Data', 'Ora', 'Aktiv', 'Formula', 'Teksti', 'Gabim']);
@@ -67,7 +67,40 @@ describe('reading an XLSX workbook', () => {
         ['Ura', '', '', '1900-01-30T12:00:00.000Z', '', '', '', '', '', ''],
         ['', '', '', '', '', '', '', '', '', 'larg'],
       ],
+      rowNumbers: [2, 4, 5],
     });
+  });
+
+  it('reads every sheet by the name on its tab, in tab order, an empty one included', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('survey').addRows([
+      ['type', 'name'],
+      ['text', 'emri'],
+    ]);
+    const choices = workbook.addWorksheet('Choices');
+    choices.addRows([
+      ['list_name', 'name'],
+      ['po_jo', 'po'],
+    ]);
+    choices.getCell('A5').value = 'po_jo';
+    choices.getCell('B5').value = 'jo';
+    workbook.addWorksheet('settings');
+
+    expect(await readXlsxSheets(Buffer.from(await workbook.xlsx.writeBuffer()))).toEqual([
+      { name: 'survey', sheet: { headers: ['type', 'name'], rows: [['text', 'emri']], rowNumbers: [2] } },
+      {
+        name: 'Choices',
+        sheet: {
+          headers: ['list_name', 'name'],
+          rows: [
+            ['po_jo', 'po'],
+            ['po_jo', 'jo'],
+          ],
+          rowNumbers: [2, 5],
+        },
+      },
+      { name: 'settings', sheet: { headers: [], rows: [], rowNumbers: [] } },
+    ]);
   });
 
   it('counts dates from 1904 in a workbook that says so', async () => {
@@ -88,6 +121,7 @@ describe('reading an XLSX workbook', () => {
     expect(await readXlsx(file)).toEqual({
       headers: ['Kulla e Mazrekut', 'false', 'Prizren'],
       rows: [['', '', '0.001']],
+      rowNumbers: [7],
     });
   });
 
@@ -135,8 +169,9 @@ describe('reading a CSV file', () => {
         ['two\nlines', '2', ''],
         ['last', '"unclosed', ''],
       ],
+      rowNumbers: [2, 4, 5],
     });
-    expect(csv('a,b\n1,"2,5"\n')).toEqual({ headers: ['a', 'b'], rows: [['1', '2,5']] });
+    expect(csv('a,b\n1,"2,5"\n')).toEqual({ headers: ['a', 'b'], rows: [['1', '2,5']], rowNumbers: [2] });
   });
 
   it('refuses a line longer than a MiB where it finds it, and too many rows or columns', async () => {
@@ -168,12 +203,34 @@ describe('reading in a worker thread', () => {
   });
 
   it('gives what the readers give, and gives up on a file that takes too long', async () => {
-    expect(await readSheet('csv', Buffer.from('a;b\n1;2\n'))).toEqual({ headers: ['a', 'b'], rows: [['1', '2']] });
+    expect(await readSheet('csv', Buffer.from('a;b\n1;2\n'))).toEqual({
+      headers: ['a', 'b'],
+      rows: [['1', '2']],
+      rowNumbers: [2],
+    });
     await expect(readSheet('xlsx', slow, 200)).rejects.toMatchObject({
       statusCode: 413,
       code: 'parse_timeout',
       field: 'file',
     });
+  });
+
+  it('reads every sheet of a workbook with the same limits as one sheet', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('survey').addRows([['type'], ['note']]);
+    workbook.addWorksheet('choices').addRows([['list_name']]);
+    expect(await readWorkbook(Buffer.from(await workbook.xlsx.writeBuffer()))).toEqual([
+      { name: 'survey', sheet: { headers: ['type'], rows: [['note']], rowNumbers: [2] } },
+      { name: 'choices', sheet: { headers: ['list_name'], rows: [], rowNumbers: [] } },
+    ]);
+
+    const row = (number: number) => `<row r="${number}"><c r="A${number}"><v>${number}</v></c></row>`;
+    await expect(readWorkbook(workbookOf(numberedRows(MAX_IMPORT_ROWS + 2, row)))).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'too_many_rows',
+      field: 'file',
+    });
+    await expect(readWorkbook(slow, 200)).rejects.toMatchObject({ statusCode: 413, code: 'parse_timeout' });
   });
 
   it('reads two files at once and asks a third to wait', async () => {

@@ -1,9 +1,11 @@
 import { Worker } from 'node:worker_threads';
 import { AppError, serviceUnavailable } from '../../errors';
 import type { Sheet } from './sheet-table';
-import type { SheetJob, SheetMessage } from './sheet-worker';
+import type { SheetJob, SheetMessage, SheetReads } from './sheet-worker';
+import type { NamedSheet } from './xlsx-reader';
 
 export type { Sheet } from './sheet-table';
+export type { NamedSheet } from './xlsx-reader';
 
 /**
  * How long reading one file may take, from when the worker has loaded: a 50,000-row register takes
@@ -32,7 +34,20 @@ let reading = 0;
  * hostile file costs a 400 or 413 naming the reason, never the server's memory or its event loop.
  * Tests shorten `timeLimitMs`.
  */
-export async function readSheet(kind: 'xlsx' | 'csv', file: Buffer, timeLimitMs = READ_TIME_LIMIT_MS): Promise<Sheet> {
+export function readSheet(kind: 'xlsx' | 'csv', file: Buffer, timeLimitMs = READ_TIME_LIMIT_MS): Promise<Sheet> {
+  return readInWorker(kind, file, timeLimitMs);
+}
+
+/** Every worksheet of an XLSX workbook by name (see readXlsxSheets), read as readSheet reads one. */
+export function readWorkbook(file: Buffer, timeLimitMs = READ_TIME_LIMIT_MS): Promise<NamedSheet[]> {
+  return readInWorker('workbook', file, timeLimitMs);
+}
+
+async function readInWorker<Kind extends SheetJob['kind']>(
+  kind: Kind,
+  file: Buffer,
+  timeLimitMs: number,
+): Promise<SheetReads[Kind]> {
   if (reading >= MAX_PARALLEL_READS) {
     throw serviceUnavailable('try_again', 'Other files are being read. Please try again in a moment.');
   }
@@ -43,14 +58,15 @@ export async function readSheet(kind: 'xlsx' | 'csv', file: Buffer, timeLimitMs 
   });
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await new Promise<Sheet>((resolve, reject) => {
+    return await new Promise<SheetReads[Kind]>((resolve, reject) => {
       // Timed from when the worker starts reading: loading its code (slow under tsx) is not the file's doing.
       worker.on('message', (message: SheetMessage) => {
         if (message === 'reading') {
           const tooLong = `Reading the file took longer than ${timeLimitMs / 1000} s; split it into smaller files`;
           timer = setTimeout(() => reject(refused(413, 'parse_timeout', tooLong)), timeLimitMs);
-        } else if ('sheet' in message) {
-          resolve(message.sheet);
+        } else if ('read' in message) {
+          // The worker reads what `kind` asks for.
+          resolve(message.read as SheetReads[Kind]);
         } else {
           reject(refused(message.refusal.status, message.refusal.code, message.refusal.message));
         }

@@ -48,13 +48,28 @@ const tooLargeUnpacked = (reason: string) =>
  * strings (rich text joined), numbers, booleans, formulas' cached results, and numbers in a date
  * format as ISO 8601 dates, so they read back exactly.
  */
-export async function readXlsx(file: Buffer): Promise<Sheet> {
+export function readXlsx(file: Buffer): Promise<Sheet> {
+  return readWorkbookWith(file, (workbook) => workbook.firstSheet());
+}
+
+/** A worksheet of a workbook, by the name its tab shows. */
+export type NamedSheet = { name: string; sheet: Sheet };
+
+/**
+ * Every worksheet of an XLSX workbook in the order of its tabs, read as readXlsx reads the first
+ * (each within the row and column limits); an empty one has no headers and no rows.
+ */
+export function readXlsxSheets(file: Buffer): Promise<NamedSheet[]> {
+  return readWorkbookWith(file, (workbook) => workbook.everySheet());
+}
+
+async function readWorkbookWith<T>(file: Buffer, read: (workbook: WorkbookReader) => Promise<T>): Promise<T> {
   if (file.subarray(0, COMPOUND_FILE_SIGNATURE.length).equals(COMPOUND_FILE_SIGNATURE)) {
     if (file.includes(ENCRYPTED_PACKAGE)) throw encrypted();
     throw unreadable('it is an Excel 97–2003 workbook (.xls); save it as an Excel Workbook (.xlsx)');
   }
   try {
-    return await new WorkbookReader(await openArchive(file)).firstSheet();
+    return await read(new WorkbookReader(await openArchive(file)));
   } catch (error) {
     if (error instanceof SheetRefusal) throw error;
     throw unreadable(error instanceof Error ? error.message : String(error));
@@ -95,29 +110,47 @@ type Relationship = { type: string; target: string };
 const targetOfType = (relationships: Map<string, Relationship>, type: string) =>
   [...relationships.values()].find((relationship) => relationship.type.endsWith(type))?.target;
 
+/** What reading a worksheet's cells needs of the workbook. */
+type CellFormats = { date1904: boolean; dateStyles: boolean[]; sharedStrings: string[] };
+
 class WorkbookReader {
   constructor(private readonly archive: Archive) {}
 
   async firstSheet(): Promise<Sheet> {
+    const { worksheets, formats } = await this.contents();
+    const [first] = worksheets;
+    if (!first) throw unreadable('it has no worksheet');
+    return (await this.sheet(first.part, formats)).finish();
+  }
+
+  async everySheet(): Promise<NamedSheet[]> {
+    const { worksheets, formats } = await this.contents();
+    const sheets: NamedSheet[] = [];
+    for (const { name, part } of worksheets) sheets.push({ name, sheet: (await this.sheet(part, formats)).contents() });
+    return sheets;
+  }
+
+  /** The worksheets in the order of their tabs (chart sheets left out), and how their cells read. */
+  private async contents(): Promise<{ worksheets: { name: string; part: string }[]; formats: CellFormats }> {
     const workbookPart = targetOfType(await this.relationships(''), '/officeDocument');
     if (!workbookPart) throw unreadable('it has no workbook (is it another kind of document?)');
     const related = await this.relationships(workbookPart);
 
     let date1904 = false;
-    let sheetPart: string | undefined;
+    const worksheets: { name: string; part: string }[] = [];
     await this.parse(workbookPart, {
       open: (name, attributes) => {
         if (name === 'workbookPr') date1904 = attributes.date1904 === '1' || attributes.date1904 === 'true';
-        if (name === 'sheet' && !sheetPart) {
+        if (name === 'sheet') {
           const relation = related.get(attributeOf(attributes, 'id') ?? '');
-          if (relation?.type.endsWith('/worksheet')) sheetPart = relation.target;
+          if (relation?.type.endsWith('/worksheet'))
+            worksheets.push({ name: attributes.name ?? '', part: relation.target });
         }
       },
     });
-    if (!sheetPart) throw unreadable('it has no worksheet');
     const dateStyles = await this.dateStyles(targetOfType(related, '/styles'));
     const sharedStrings = await this.sharedStrings(targetOfType(related, '/sharedStrings'));
-    return this.sheet(sheetPart, { date1904, dateStyles, sharedStrings });
+    return { worksheets, formats: { date1904, dateStyles, sharedStrings } };
   }
 
   /** A part's relationships by id, their targets as paths in the archive. */
@@ -177,12 +210,10 @@ class WorkbookReader {
     return strings;
   }
 
-  private async sheet(
-    part: string,
-    { date1904, dateStyles, sharedStrings }: { date1904: boolean; dateStyles: boolean[]; sharedStrings: string[] },
-  ): Promise<Sheet> {
+  private async sheet(part: string, { date1904, dateStyles, sharedStrings }: CellFormats): Promise<SheetTable> {
     const table = new SheetTable();
     let cells: string[] = [];
+    let rowNumber: number | undefined;
     let column = 0;
     // The cell being read (its type and style), and its <v> or the <t> of its inline string.
     let cellType: string | null = null;
@@ -220,6 +251,9 @@ class WorkbookReader {
         } else if (name === 'row') {
           cells = [];
           column = 0;
+          // A row names its number (r="7") when rows before it are left out; one that does not follows the previous one.
+          const named = Number(attributes.r);
+          rowNumber = Number.isInteger(named) && named > 0 ? named : undefined;
         } else if (cellType !== null) {
           if (name === 'v') text.collecting = true;
           else text.open(name);
@@ -235,14 +269,14 @@ class WorkbookReader {
           }
           cellType = null;
         } else if (name === 'row') {
-          table.add(cells);
+          table.add(cells, rowNumber);
         } else {
           text.close(name);
         }
       },
       text: (value) => text.add(value),
     });
-    return table.finish();
+    return table;
   }
 
   /** Streams a part of the archive through an XML parser; a part the archive lacks is skipped. */

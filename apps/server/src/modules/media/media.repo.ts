@@ -2,7 +2,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { media } from '../../db/schema/index';
 
-export type MediaReferenceRow = { id: number; path: string; type: string };
+export type MediaReferenceRow = {
+  id: number;
+  path: string;
+  type: string;
+  originalName: string | null;
+  caption: string | null;
+};
+
+/** What may change of a reference the asset keeps. */
+export type MediaReferenceChange = Partial<Pick<MediaReferenceRow, 'type' | 'originalName' | 'caption'>>;
 
 /**
  * Makes other changes to this asset's media list wait until this transaction ends, so two
@@ -14,7 +23,13 @@ export async function lockAssetMedia(tx: Executor, assetId: string): Promise<voi
 
 export async function selectMediaReferences(db: Executor, assetId: string): Promise<MediaReferenceRow[]> {
   return db
-    .select({ id: media.id, path: media.path, type: media.type })
+    .select({
+      id: media.id,
+      path: media.path,
+      type: media.type,
+      originalName: media.originalName,
+      caption: media.caption,
+    })
     .from(media)
     .where(eq(media.assetId, assetId))
     .orderBy(media.id);
@@ -22,13 +37,22 @@ export async function selectMediaReferences(db: Executor, assetId: string): Prom
 
 export async function insertMediaReferences(
   db: Executor,
-  rows: { assetId: string; path: string; type: string; contentType: string | null; size: number; createdBy: number }[],
+  rows: {
+    assetId: string;
+    path: string;
+    type: string;
+    contentType: string | null;
+    size: number;
+    originalName: string | null;
+    caption: string | null;
+    createdBy: number;
+  }[],
 ): Promise<void> {
   if (rows.length > 0) await db.insert(media).values(rows);
 }
 
-export async function updateMediaType(db: Executor, id: number, type: string): Promise<void> {
-  await db.update(media).set({ type }).where(eq(media.id, id));
+export async function updateMediaReference(db: Executor, id: number, change: MediaReferenceChange): Promise<void> {
+  await db.update(media).set(change).where(eq(media.id, id));
 }
 
 /** Drops references only; the files they named stay in the store. */

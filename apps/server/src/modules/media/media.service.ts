@@ -15,12 +15,14 @@ import { assetNotFound, listAssetMedia } from '../assets/assets.service';
 import { recordAudit } from '../audit/audit.service';
 import { assertUser } from '../auth/guards';
 import { checkUploadExtension, storedContentType, takesUploadedContentType, uploadContentType } from './media-types';
+import { cleanFileName } from './media-names';
 import {
   deleteMediaReferences,
   insertMediaReferences,
   lockAssetMedia,
+  type MediaReferenceRow,
   selectMediaReferences,
-  updateMediaType,
+  updateMediaReference,
 } from './media.repo';
 
 /** The largest file each media type accepts, in bytes (MEDIA_MAX_MB_*). */
@@ -84,7 +86,10 @@ export async function grantMediaUpload(
   };
 }
 
-type NewReference = { path: string; type: MediaType; contentType: string | null; size: number };
+/** A reference the list asks for, with the name and caption it will have. */
+type WantedMedia = { path: string; type: MediaType; originalName: string | null; caption: string | null };
+
+type NewReference = WantedMedia & { contentType: string | null; size: number };
 
 /**
  * Checks what the list would add or retype. A path the asset already has may stay whatever its
@@ -96,7 +101,7 @@ type NewReference = { path: string; type: MediaType; contentType: string | null;
 async function checkListedMedia(
   blobs: WritableBlobStore,
   assetId: string,
-  listed: z.output<typeof ReconcileMediaBody>['media'],
+  listed: WantedMedia[],
   current: Map<string, { type: string }>,
   limits: MediaLimits,
 ): Promise<NewReference[]> {
@@ -138,15 +143,46 @@ async function checkListedMedia(
     if (!startsLike(contentType, await blobs.readStart(path, SIGNATURE_LENGTH))) {
       throw badRequest(field, `${field}: the file is not a ${contentType} file`, 'file_content_mismatch');
     }
-    added.push({ path, type: item.type, contentType, size: stored.size });
+    added.push({ ...item, path, contentType, size: stored.size });
   }
   return added;
 }
 
 /**
- * PUT /surveys/assets/{id}/media: makes the asset's media exactly the listed ones, in one
- * transaction with its audit entry. References not listed are dropped, their files kept (spec,
- * media screen: removal only drops the reference).
+ * The references the list asks for: a name or caption not sent keeps the stored one (none for a
+ * new file), and a sent name is cleaned to what a person should read.
+ */
+function wantedMedia(
+  listed: z.output<typeof ReconcileMediaBody>['media'],
+  current: Map<string, MediaReferenceRow>,
+): WantedMedia[] {
+  return listed.map(({ path, type, originalName, caption }) => {
+    const stored = current.get(path);
+    const sentName = originalName == null ? originalName : cleanFileName(originalName);
+    return {
+      path,
+      type,
+      originalName: sentName === undefined ? (stored?.originalName ?? null) : sentName,
+      caption: caption === undefined ? (stored?.caption ?? null) : caption,
+    };
+  });
+}
+
+/** A reference as the audit records it. */
+const auditedMedia = ({ path, type, originalName, caption }: MediaReferenceRow | WantedMedia) => ({
+  path,
+  type,
+  originalName,
+  caption,
+});
+
+const sameReference = (stored: MediaReferenceRow, wanted: WantedMedia) =>
+  stored.type === wanted.type && stored.originalName === wanted.originalName && stored.caption === wanted.caption;
+
+/**
+ * PUT /surveys/assets/{id}/media: makes the asset's media exactly the listed ones, with their
+ * names and captions, in one transaction with its audit entry. References not listed are dropped,
+ * their files kept (spec, media screen: removal only drops the reference).
  */
 export async function reconcileAssetMedia(
   db: Database,
@@ -162,19 +198,26 @@ export async function reconcileAssetMedia(
     await lockAssetMedia(tx, assetId);
     const before = await selectMediaReferences(tx, assetId);
     const current = new Map(before.map((row) => [row.path, row]));
-    const added = await checkListedMedia(blobs, assetId, body.media, current, limits);
+    const after = wantedMedia(body.media, current);
+    const added = await checkListedMedia(blobs, assetId, after, current, limits);
 
-    const listedTypes = new Map(body.media.map((item) => [item.path, item.type]));
-    const removed = before.filter((row) => !listedTypes.has(row.path));
-    const retyped = before.filter((row) => listedTypes.has(row.path) && listedTypes.get(row.path) !== row.type);
-    if (added.length === 0 && removed.length === 0 && retyped.length === 0) return;
+    const wanted = new Map(after.map((reference) => [reference.path, reference]));
+    const removed = before.filter((row) => !wanted.has(row.path));
+    const changed = before.flatMap((row) => {
+      const reference = wanted.get(row.path);
+      return reference && !sameReference(row, reference) ? [{ id: row.id, reference }] : [];
+    });
+    if (added.length === 0 && removed.length === 0 && changed.length === 0) return;
 
     await deleteMediaReferences(
       tx,
       assetId,
       removed.map((row) => row.id),
     );
-    for (const row of retyped) await updateMediaType(tx, row.id, listedTypes.get(row.path)!);
+    for (const { id, reference } of changed) {
+      const { type, originalName, caption } = reference;
+      await updateMediaReference(tx, id, { type, originalName, caption });
+    }
     await insertMediaReferences(
       tx,
       added.map((reference) => ({ ...reference, assetId, createdBy: actor.userId })),
@@ -184,8 +227,8 @@ export async function reconcileAssetMedia(
       action: 'asset.media.update',
       subjectType: 'asset',
       subjectId: assetId,
-      before: before.map(({ path, type }) => ({ path, type })),
-      after: body.media,
+      before: before.map(auditedMedia),
+      after: after.map(auditedMedia),
     });
   });
   return listAssetMedia(db, blobs, viewer, assetId);

@@ -77,7 +77,8 @@ describe.each(STORAGE_DRIVERS)('asset media on the %s blob store', (driver) => {
   const upload = (target: Grant, bytes: Buffer, headers = target.requiredHeaders) =>
     requestBlobUrl(app, target.uploadUrl, { method: 'PUT', headers, body: bytes });
 
-  const reconcile = (assetId: string, media: { path: string; type: string }[], headers = admin) =>
+  type Reference = { path: string; type: string; originalName?: string | null; caption?: string | null };
+  const reconcile = (assetId: string, media: Reference[], headers = admin) =>
     app.inject({ method: 'PUT', url: `/api/surveys/assets/${assetId}/media`, headers, payload: { media } });
 
   const listed = async (assetId: string) =>
@@ -287,16 +288,77 @@ describe.each(STORAGE_DRIVERS)('asset media on the %s blob store', (driver) => {
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.subjectType, 'asset'), eq(auditLog.subjectId, asset.id)));
+      const unnamed = { originalName: null, caption: null };
       expect(entries).toEqual([
         expect.objectContaining({
           action: 'asset.media.update',
           before: [
-            { path: kept.path, type: 'PHOTO' },
-            { path: dropped.path, type: 'PHOTO' },
+            { path: kept.path, type: 'PHOTO', ...unnamed },
+            { path: dropped.path, type: 'PHOTO', ...unnamed },
           ],
-          after: media,
+          after: media.map((reference) => ({ ...reference, ...unnamed })),
         }),
       ]);
+    });
+
+    it("keeps the uploaded file's own name, without folders or control characters, and its caption", async () => {
+      const asset = await newAsset();
+      const photo = await grant(asset.id, { mediaType: 'PHOTO', extension: 'jpg', contentType: 'image/jpeg' });
+      expect((await upload(photo, JPEG)).statusCode).toBe(201);
+
+      const response = await reconcile(asset.id, [
+        {
+          path: photo.blobPath,
+          type: 'PHOTO',
+          originalName: 'C:\\Users\\arta\\Kulla\u0007 e  Jasharëve.jpg',
+          caption: '  Fasada lindore  ',
+        },
+      ]);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().items).toEqual([
+        expect.objectContaining({
+          path: photo.blobPath,
+          originalName: 'Kulla e Jasharëve.jpg',
+          caption: 'Fasada lindore',
+          createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        }),
+      ]);
+    });
+
+    it("changes a kept file's caption and name only when they are sent, and clears them with null", async () => {
+      const asset = await newAsset();
+      const photo = await createMedia(database.db, asset.id, {
+        path: `assets/${asset.id}/photo.jpg`,
+        originalName: 'IMG_2041.jpg',
+      });
+      const item = async () =>
+        (await app.inject({ url: `/api/surveys/assets/${asset.id}/media`, headers: admin })).json().items[0];
+
+      expect((await reconcile(asset.id, [{ path: photo.path, type: 'PHOTO', caption: 'Hyrja' }])).statusCode).toBe(200);
+      expect(await item()).toMatchObject({ originalName: 'IMG_2041.jpg', caption: 'Hyrja' });
+
+      await reconcile(asset.id, [{ path: photo.path, type: 'PHOTO', originalName: 'Hyrja kryesore.jpg' }]);
+      expect(await item()).toMatchObject({ originalName: 'Hyrja kryesore.jpg', caption: 'Hyrja' });
+
+      await reconcile(asset.id, [{ path: photo.path, type: 'PHOTO' }]);
+      expect(await item()).toMatchObject({ originalName: 'Hyrja kryesore.jpg', caption: 'Hyrja' });
+
+      await reconcile(asset.id, [{ path: photo.path, type: 'PHOTO', originalName: null, caption: '  ' }]);
+      expect(await item()).toMatchObject({ originalName: null, caption: null });
+    });
+
+    it('refuses a name or caption longer than it may be (400 naming it), changing nothing', async () => {
+      const asset = await newAsset();
+      const photo = await createMedia(database.db, asset.id, { path: `assets/${asset.id}/photo.jpg` });
+      const longName = await reconcile(asset.id, [{ path: photo.path, type: 'PHOTO', originalName: 'a'.repeat(1025) }]);
+      expect(longName.statusCode).toBe(400);
+      expect(longName.json().field).toBe('media.0.originalName');
+      const longCaption = await reconcile(asset.id, [{ path: photo.path, type: 'PHOTO', caption: 'a'.repeat(1001) }]);
+      expect(longCaption.statusCode).toBe(400);
+      expect(longCaption.json().field).toBe('media.0.caption');
+      expect((await app.inject({ url: `/api/surveys/assets/${asset.id}/media`, headers: admin })).json().items).toEqual(
+        [expect.objectContaining({ originalName: null, caption: null })],
+      );
     });
 
     it('keeps a reference the asset already has outside its prefix (seeded media) and empties the list when asked', async () => {

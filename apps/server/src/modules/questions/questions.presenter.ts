@@ -43,6 +43,8 @@ export function presentQuestionTree(
     questionCategory: known(QuestionCategory, row.questionCategory) ?? 'PARENT',
     questionType: known(QuestionType, row.questionType),
     ...localizedFields(row, 'title', language),
+    ...localizedFields(row, 'hint', language),
+    required: row.required,
     questionIdentifier: known(QuestionIdentifier, row.questionIdentifier),
     questionOrder: row.questionOrder,
     limMin: row.limMin,

@@ -62,6 +62,22 @@ export async function setQuestionOrders(db: Executor, orders: { id: number; ques
     where ${questions.id} = changed.id`);
 }
 
+/** Which question each of these borrows its options from. */
+export async function setOptionSources(
+  db: Executor,
+  sources: { id: number; optionsSourceQuestionId: number | null }[],
+) {
+  if (sources.length === 0) return;
+  const rows = sql.join(
+    sources.map(({ id, optionsSourceQuestionId }) => sql`(${id}::integer, ${optionsSourceQuestionId}::integer)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${questions} set options_source_question_id = changed.source
+    from (values ${rows}) as changed(id, source)
+    where ${questions.id} = changed.id`);
+}
+
 /** Their options go with them (the foreign keys cascade). */
 export async function deleteQuestionsById(db: Executor, ids: number[]) {
   if (ids.length === 0) return;

@@ -13,12 +13,13 @@ import {
   UpsertQuestionsBody,
   UpsertQuestionsResult,
 } from '@trashegimia/contract/questions';
-import { SurveyParams } from '@trashegimia/contract/surveys';
+import { DuplicateSurveyBody, Survey, SurveyParams } from '@trashegimia/contract/surveys';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
 import { createQuestionOptions, deleteQuestionOption, updateQuestionOptions } from './question-options.service';
 import {
   deleteSurveyQuestion,
+  duplicateSurvey,
   getSurveyQuestions,
   importLibraryQuestions,
   upsertSurveyQuestions,
@@ -39,6 +40,25 @@ export const surveyQuestionRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
       },
     },
     async (request) => getSurveyQuestions(db, request.auth, request.params.id, request.language),
+  );
+
+  app.post(
+    '/:id/duplicate',
+    {
+      schema: {
+        tags: ['surveys'],
+        summary: 'Copy a survey with its whole question tree, as a new passive survey',
+        description:
+          'Options, conditions, skip logic, borrowed options and groups are copied with new ids; descriptions left out are the original’s.',
+        params: SurveyParams,
+        body: DuplicateSurveyBody,
+        response: { 201: Survey, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return duplicateSurvey(db, request.auth, request.params.id, request.body, request.language);
+    },
   );
 
   app.post(

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { TokenClaims } from '@trashegimia/contract/auth';
 import type { Language } from '@trashegimia/contract/common';
+import { type DuplicateSurveyBody, type Survey, SURVEY_STATE } from '@trashegimia/contract/surveys';
+import type { XlsFormQuestion } from '@trashegimia/contract/xlsform';
 import {
   holdsQuestions,
   type ImportLibraryQuestionsBody,
@@ -20,7 +22,8 @@ import { recordAudit } from '../audit/audit.service';
 import { assertAdmin } from '../auth/guards';
 import { findQuestionGroups, missingQuestionGroupIds } from '../question-groups/question-groups.service';
 import { libraryQuestionsForImport } from '../question-library/question-library.service';
-import { markSurveyChanged, requireSurvey } from '../surveys/surveys.service';
+import { presentSurvey } from '../surveys/surveys.presenter';
+import { createSurveyIn, markSurveyChanged, requireSurvey } from '../surveys/surveys.service';
 import {
   buildQuestionTree,
   nextQuestionNumbers,
@@ -40,6 +43,7 @@ import {
   parkQuestionNumbers,
   selectLiveSurveyOptions,
   selectSurveyQuestions,
+  setOptionSources,
   setQuestionOrders,
   updateQuestion,
 } from './questions.repo';
@@ -106,6 +110,10 @@ const valuesOf = (surveyId: number, question: SavedQuestionInput, parentId: numb
   titleXk: question.titleXk ?? null,
   titleEn: question.titleEn ?? null,
   titleSr: question.titleSr ?? null,
+  hintXk: question.hintXk ?? null,
+  hintEn: question.hintEn ?? null,
+  hintSr: question.hintSr ?? null,
+  required: question.required ?? false,
   questionIdentifier: question.questionIdentifier ?? null,
   limMin: question.limMin ?? null,
   limMax: question.limMax ?? null,
@@ -174,6 +182,131 @@ export async function upsertSurveyQuestions(
       })),
     });
     return { mappings };
+  });
+}
+
+/**
+ * A whole new tree (an imported XLSForm) under a survey without questions yet, in the caller's
+ * transaction: a level of questions at a time, then every option, whose conditions and skip
+ * targets name questions by number.
+ */
+export async function insertQuestionTree(tx: Transaction, surveyId: number, tree: XlsFormQuestion[]) {
+  const idOfNr = new Map<string, number>();
+  const made: { node: XlsFormQuestion; id: number }[] = [];
+  let level = tree.map((node) => ({ node, parentId: null as number | null }));
+  while (level.length > 0) {
+    const ids = await insertQuestions(
+      tx,
+      level.map(({ node, parentId }) => ({
+        surveyId,
+        parentId,
+        questionNr: node.questionNr,
+        questionCategory: node.questionCategory,
+        questionType: node.questionType,
+        titleXk: node.titleXk,
+        titleEn: node.titleEn,
+        titleSr: node.titleSr,
+        hintXk: node.hintXk,
+        hintEn: node.hintEn,
+        hintSr: node.hintSr,
+        required: node.required,
+        questionIdentifier: node.questionIdentifier,
+        limMin: node.limMin,
+        limMax: node.limMax,
+      })),
+    );
+    level.forEach(({ node }, index) => {
+      idOfNr.set(node.questionNr, ids[index]!);
+      made.push({ node, id: ids[index]! });
+    });
+    level = level.flatMap(({ node }, index) => node.children.map((child) => ({ node: child, parentId: ids[index]! })));
+  }
+  await insertOptions(
+    tx,
+    made.flatMap(({ node, id }) =>
+      node.options.map((option, position) => ({
+        questionId: id,
+        value: option.value,
+        optionOrder: position + 1,
+        descriptionXk: option.descriptionXk,
+        descriptionEn: option.descriptionEn,
+        descriptionSr: option.descriptionSr,
+        disclaimerXk: option.disclaimerXk,
+        disclaimerEn: option.disclaimerEn,
+        disclaimerSr: option.disclaimerSr,
+        validateType: option.validateType,
+        toQuestionNr: option.toQuestionNr,
+        conditionalParentQuestionId:
+          option.conditionalParentQuestionNr === null ? null : (idOfNr.get(option.conditionalParentQuestionNr) ?? null),
+        conditionalParentQuestionValue: option.conditionalParentQuestionValue,
+        isAnother: option.isAnother,
+      })),
+    ),
+  );
+  await renumberQuestionOrders(tx, surveyId);
+}
+
+/**
+ * POST /surveys/{id}/duplicate: a new passive survey, in one transaction, with a copy of the
+ * survey's tree: questions level by level under their copied parents, then the live options, whose
+ * conditions and borrowed options point at the copies. Numbers stay, so skip targets need no change.
+ */
+export async function duplicateSurvey(
+  db: Database,
+  viewer: TokenClaims | null,
+  surveyId: number,
+  body: z.output<typeof DuplicateSurveyBody>,
+  language: Language,
+): Promise<Survey> {
+  assertAdmin(viewer);
+  const original = await requireSurvey(db, surveyId);
+  return db.transaction(async (tx) => {
+    const copy = await createSurveyIn(tx, viewer, {
+      surveyState: SURVEY_STATE.PASSIVE,
+      defaultDatasetId: original.defaultDatasetId,
+      descriptionXk: body.descriptionXk === undefined ? original.descriptionXk : body.descriptionXk,
+      descriptionEn: body.descriptionEn === undefined ? original.descriptionEn : body.descriptionEn,
+      descriptionSr: body.descriptionSr === undefined ? original.descriptionSr : body.descriptionSr,
+      longDescriptionXk: original.longDescriptionXk,
+      longDescriptionEn: original.longDescriptionEn,
+      longDescriptionSr: original.longDescriptionSr,
+    });
+    const rows = await selectSurveyQuestions(tx, surveyId);
+    const copyOf = new Map<number, number>();
+    let level = buildQuestionTree(rows);
+    while (level.length > 0) {
+      const ids = await insertQuestions(
+        tx,
+        level.map(({ row: { id: _id, createdAt: _createdAt, ...values } }) => ({
+          ...values,
+          surveyId: copy.id,
+          parentId: values.parentId === null ? null : copyOf.get(values.parentId)!,
+          // Set below, once every question it may borrow from has its copy.
+          optionsSourceQuestionId: null,
+        })),
+      );
+      level.forEach(({ row }, index) => copyOf.set(row.id, ids[index]!));
+      level = level.flatMap(({ children }) => children);
+    }
+    await setOptionSources(
+      tx,
+      rows.flatMap((row) =>
+        row.optionsSourceQuestionId === null
+          ? []
+          : [{ id: copyOf.get(row.id)!, optionsSourceQuestionId: copyOf.get(row.optionsSourceQuestionId) ?? null }],
+      ),
+    );
+    const options = await selectLiveSurveyOptions(tx, surveyId);
+    await insertOptions(
+      tx,
+      options.map(({ id: _id, isDeleted: _isDeleted, ...values }) => ({
+        ...values,
+        questionId: copyOf.get(values.questionId)!,
+        conditionalParentQuestionId:
+          values.conditionalParentQuestionId === null ? null : (copyOf.get(values.conditionalParentQuestionId) ?? null),
+      })),
+    );
+    return presentSurvey(copy, language);
   });
 }
 

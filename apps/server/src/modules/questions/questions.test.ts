@@ -233,6 +233,45 @@ describe('saving questions', () => {
     expect(entry?.before).toEqual([expect.objectContaining({ id: question.id, questionIdentifier: 'ASSET_NAME' })]);
   });
 
+  it('keeps required flags, hints in three languages and NUMBER and DATE types, and reads old bodies as not required', async () => {
+    const survey = await createSurvey(database.db);
+    const response = await save(survey.id, [
+      parent('year', '1', {
+        questionType: 'NUMBER',
+        required: true,
+        limMin: '1000',
+        hintXk: 'Viti i ndërtimit',
+        hintEn: 'Year of construction',
+        hintSr: 'Godina izgradnje',
+      }),
+      parent('visited', '2', { questionType: 'DATE' }),
+    ]);
+    expect(response.statusCode).toBe(200);
+    const tree = await app.inject({
+      method: 'GET',
+      url: `/api/surveys/${survey.id}/questions`,
+      headers: { ...admin, language: 'en' },
+    });
+    expect(tree.json().items).toMatchObject([
+      {
+        questionType: 'NUMBER',
+        required: true,
+        hint: 'Year of construction',
+        hintXk: 'Viti i ndërtimit',
+        hintSr: 'Godina izgradnje',
+      },
+      { questionType: 'DATE', required: false, hint: null },
+    ]);
+  });
+
+  it('takes a chapter sent with a type, as the editor keeps one on every card, and stores none', async () => {
+    const survey = await createSurvey(database.db);
+    const response = await save(survey.id, [chapter('c', '1', { questionType: 'TEXT' })]);
+    expect(response.statusCode).toBe(200);
+    const [row] = await questionRows(survey.id);
+    expect(row).toMatchObject({ questionCategory: 'CHAPTER', questionType: null });
+  });
+
   it('lets a question borrow the options of a choice question of the same survey', async () => {
     const survey = await createSurvey(database.db);
     const source = await createQuestion(database.db, survey.id, { questionNr: '1' });
@@ -268,6 +307,12 @@ describe('saving questions', () => {
         batch: (ids) => [chapter('n', '9', { questionOptionsId: ids.choice })],
         status: 400,
         field: 'questions.0.questionOptionsId',
+      },
+      {
+        rule: 'a chapter cannot be required, as it takes no answer',
+        batch: () => [chapter('n', '9', { required: true })],
+        status: 400,
+        field: 'questions.0.required',
       },
       {
         rule: 'a question needs a type',
@@ -514,6 +559,85 @@ describe('deleting a question', () => {
     const question = await createQuestion(database.db, other.id);
     expect((await remove(survey.id, question.id)).statusCode).toBe(404);
     expect(await questionRows(other.id)).toHaveLength(1);
+  });
+});
+
+describe('duplicating a survey', () => {
+  it('copies the whole tree with new ids: options, conditions, skip logic, borrowed options, groups, hints and flags', async () => {
+    const db = database.db;
+    const original = await createSurvey(db, { descriptionXk: 'Kullat', descriptionEn: 'Towers' });
+    const saved = await save(original.id, [
+      chapter('c', '1'),
+      parent('kind', '1.1', { parentTempId: 'c', required: true, hintEn: 'Look at the roof' }),
+      parent('material', '1.2', { parentTempId: 'c' }),
+      parent('same', '1.3', { parentTempId: 'c', questionType: 'DROPDOWN' }),
+      parent('year', '2', { questionType: 'NUMBER', limMin: '1000', questionIdentifier: 'SIMPLE_QUESTION' }),
+    ]);
+    const id = Object.fromEntries(saved.json().mappings.map((m: { tempId: string; id: number }) => [m.tempId, m.id]));
+    await createOption(db, id.kind, { value: 'Kullë', descriptionEn: 'Tower' });
+    await createOption(db, id.kind, { value: 'Rrënojë', validateType: 'NEXT_QUESTION', toQuestionNr: '2' });
+    await createOption(db, id.material, {
+      value: 'Qerpiç',
+      conditionalParentQuestionId: id.kind,
+      conditionalParentQuestionValue: 'Kullë',
+    });
+    await createOption(db, id.material, { value: 'E fshirë', isDeleted: true });
+    await db.update(questions).set({ optionsSourceQuestionId: id.kind }).where(eq(questions.id, id.same));
+
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/surveys/${original.id}/duplicate`,
+      headers: admin,
+      payload: { descriptionXk: 'Kullat (kopje)' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const copy = response.json();
+    expect(copy).toMatchObject({ surveyState: 0, descriptionXk: 'Kullat (kopje)', descriptionEn: 'Towers' });
+
+    const strip = (nodes: QuestionNode[], ids: Map<number, string>): unknown =>
+      nodes.map(
+        ({ id: _id, surveyId: _survey, questionParentId: _parent, questionOptionsId, options, children, ...rest }) => ({
+          ...rest,
+          borrows: questionOptionsId === null ? null : ids.get(questionOptionsId),
+          options: options.map(({ id: _option, questionId, conditionalParentQuestionId, ...option }) => ({
+            ...option,
+            owner: ids.get(questionId),
+            condition: conditionalParentQuestionId === null ? null : ids.get(conditionalParentQuestionId),
+          })),
+          children: strip(children, ids),
+        }),
+      );
+    const numbersById = (nodes: QuestionNode[], into = new Map<number, string>()) => {
+      for (const node of nodes) {
+        into.set(node.id, node.questionNr);
+        numbersById(node.children, into);
+      }
+      return into;
+    };
+    const before = (await treeOf(original.id, 'en')).items;
+    const after = (await treeOf(copy.id, 'en')).items;
+    expect(strip(after, numbersById(after))).toEqual(strip(before, numbersById(before)));
+    const originalIds = numbersById(before);
+    expect([...numbersById(after).keys()].filter((key) => originalIds.has(key))).toEqual([]);
+    expect(after[0]!.children[1]!.options.map((option) => option.value)).toEqual(['Qerpiç']);
+  });
+
+  it('answers 404 for an unknown survey and refuses anyone but an administrator', async () => {
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/surveys/999999/duplicate',
+      headers: admin,
+      payload: {},
+    });
+    expect(missing.statusCode).toBe(404);
+    const survey = await createSurvey(database.db);
+    const user = await app.inject({
+      method: 'POST',
+      url: `/api/surveys/${survey.id}/duplicate`,
+      headers: await asUser(database.db),
+      payload: {},
+    });
+    expect(user.statusCode).toBe(403);
   });
 });
 

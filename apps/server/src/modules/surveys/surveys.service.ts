@@ -25,6 +25,8 @@ import {
   selectCollectableSurveys,
   selectSurveys,
   surveyHasAssetsConflict,
+  type SurveyRow,
+  type SurveyValues,
   updateSurvey,
 } from './surveys.repo';
 
@@ -68,19 +70,21 @@ export async function createSurvey(
   language: Language,
 ): Promise<Survey> {
   assertAdmin(viewer);
-  return db.transaction(async (tx) => {
-    const by = await userNameOf(tx, viewer.userId);
-    const row = await insertSurvey(tx, { ...body, insBy: by, ludBy: by });
-    const presented = presentSurvey(row, language);
-    await recordAudit(tx, {
-      actorId: viewer.userId,
-      action: 'survey.create',
-      subjectType: 'survey',
-      subjectId: String(row.id),
-      after: presented,
-    });
-    return presented;
+  return db.transaction(async (tx) => presentSurvey(await createSurveyIn(tx, viewer, body), language));
+}
+
+/** A new survey made by the administrator `actor`, audited, in the caller's transaction. */
+export async function createSurveyIn(tx: Transaction, actor: UserClaims, values: SurveyValues): Promise<SurveyRow> {
+  const by = await userNameOf(tx, actor.userId);
+  const row = await insertSurvey(tx, { ...values, insBy: by, ludBy: by });
+  await recordAudit(tx, {
+    actorId: actor.userId,
+    action: 'survey.create',
+    subjectType: 'survey',
+    subjectId: String(row.id),
+    after: presentSurvey(row, 'xk'),
   });
+  return row;
 }
 
 export async function changeSurvey(

@@ -121,6 +121,20 @@ describe('apiRequest', () => {
     expect(invalid.field).toBe('userName');
   });
 
+  it('keeps the warnings of a refused workbook, row by row', async () => {
+    const refusal = {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Nothing in the form can be made into a survey',
+      code: 'xlsform_unusable',
+      warnings: [{ sheet: 'survey', row: 2, column: 'type', message: 'geopoint is not made' }],
+    };
+    fetchMock.mockResolvedValue(jsonResponse(refusal, 400));
+    const error = await captureError(apiRequest('/surveys/xlsform', { schema: Ok, fallback: 'configFailed' }));
+    expect(error.code).toBe('xlsform_unusable');
+    expect(error.warnings).toEqual(refusal.warnings);
+  });
+
   it("falls back to the call's text when the server gives no message", async () => {
     fetchMock.mockResolvedValue(new Response('', { status: 401 }));
     const error = await captureError(

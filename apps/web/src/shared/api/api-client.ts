@@ -95,6 +95,7 @@ export const sendApiRequest = async (
       retryAfterSeconds: error.retryAfterSeconds ?? null,
       message: error.message?.trim() ? error.message : fallbackText(fallback),
       authenticated: Boolean(token),
+      warnings: error.warnings,
     });
   }
   return response;

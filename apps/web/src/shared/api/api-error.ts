@@ -1,3 +1,5 @@
+import type { SheetWarning } from '@trashegimia/contract/common';
+
 /** A failed API call: what the server said (or a fallback text), plus what the page needs to react. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -10,6 +12,8 @@ export class ApiError extends Error {
   readonly retryAfterSeconds: number | null;
   /** Whether the call carried a bearer token, so a 401 means the session has ended. */
   readonly authenticated: boolean;
+  /** Why nothing usable was found in an uploaded workbook, row by row (an XLSForm's `xlsform_unusable`). */
+  readonly warnings: SheetWarning[];
 
   constructor(init: {
     message: string;
@@ -18,6 +22,7 @@ export class ApiError extends Error {
     field?: string | null;
     retryAfterSeconds?: number | null;
     authenticated?: boolean;
+    warnings?: SheetWarning[] | null;
     cause?: unknown;
   }) {
     super(init.message, { cause: init.cause });
@@ -26,6 +31,7 @@ export class ApiError extends Error {
     this.field = init.field ?? null;
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
     this.authenticated = init.authenticated ?? false;
+    this.warnings = init.warnings ?? [];
   }
 
   get isNetworkError(): boolean {

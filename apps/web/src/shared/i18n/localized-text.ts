@@ -1,6 +1,7 @@
 import type { Language } from './language';
 
-const SUFFIX = { xk: 'Xk', en: 'En', sr: 'Sr' } as const satisfies Record<Language, string>;
+/** The column suffix of each language: `titleXk`, `titleEn`, `titleSr`. */
+export const LANGUAGE_SUFFIX = { xk: 'Xk', en: 'En', sr: 'Sr' } as const satisfies Record<Language, string>;
 
 type Localized<Name extends string> = Partial<Record<Name | `${Name}Xk` | `${Name}En` | `${Name}Sr`, string | null>>;
 
@@ -14,7 +15,7 @@ export const pickLocalized = <Name extends string>(
   name: Name,
   language: Language,
 ): string | null => {
-  const candidates = [record[`${name}${SUFFIX[language]}`], record[name], record[`${name}Xk`]];
+  const candidates = [record[`${name}${LANGUAGE_SUFFIX[language]}`], record[name], record[`${name}Xk`]];
   for (const candidate of candidates) if (candidate?.trim()) return candidate;
   return null;
 };

@@ -1,8 +1,8 @@
 import type { Language } from '@/shared/i18n/language';
+import { LANGUAGE_SUFFIX } from '@/shared/i18n/localized-text';
 
 type Texts<Name extends string> = Partial<Record<`${Name}Xk` | `${Name}En` | `${Name}Sr`, string | null>>;
 
-const SUFFIX = { xk: 'Xk', en: 'En', sr: 'Sr' } as const satisfies Record<Language, string>;
 const ORDER: Language[] = ['xk', 'en', 'sr'];
 
 /**
@@ -11,7 +11,7 @@ const ORDER: Language[] = ['xk', 'en', 'sr'];
  */
 export const firstText = <Name extends string>(record: Texts<Name>, name: Name, language: Language): string | null => {
   for (const candidate of [language, ...ORDER]) {
-    const value = record[`${name}${SUFFIX[candidate]}`]?.trim();
+    const value = record[`${name}${LANGUAGE_SUFFIX[candidate]}`]?.trim();
     if (value) return value;
   }
   return null;

@@ -1,4 +1,4 @@
-import type { AssetDetail, AssetList, AssetSummary } from '@trashegimia/contract/assets';
+import type { AssetDetail, AssetList, AssetSummary, MediaItem } from '@trashegimia/contract/assets';
 import type { Dataset, DatasetFilter } from '@trashegimia/contract/datasets';
 import type { AppConfigResponse } from '@trashegimia/contract/system';
 
@@ -71,6 +71,19 @@ export const makeAsset = (overrides: Partial<AssetSummary> = {}): AssetSummary =
     ...overrides,
   };
 };
+
+/** A medium registered before names were kept (no name, no caption) unless told otherwise. */
+export const makeMediaItem = (overrides: Partial<MediaItem> & Pick<MediaItem, 'id'>): MediaItem => ({
+  path: `demo/${overrides.id}.png`,
+  url: `/api/blobs/demo/${overrides.id}?expires=1&signature=s`,
+  type: 'PHOTO',
+  contentType: 'image/png',
+  size: 100,
+  originalName: null,
+  caption: null,
+  createdAt: '2024-05-06T10:00:00.000Z',
+  ...overrides,
+});
 
 export const makeAssetDetail = (overrides: Partial<AssetDetail> = {}): AssetDetail => ({
   ...makeAsset(),

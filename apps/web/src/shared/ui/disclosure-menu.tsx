@@ -19,8 +19,8 @@ type DisclosureMenuProps = {
   triggerLabel?: string;
   triggerClassName?: string;
   panelClassName?: string;
-  /** Links and buttons; activating one closes the menu. */
-  children: ReactNode;
+  /** Links and buttons; activating one closes the menu. A function is called only while it is open, for items costly to work out. */
+  children: ReactNode | (() => ReactNode);
 };
 
 /**
@@ -111,7 +111,7 @@ export const DisclosureMenu = ({
           panelClassName,
         )}
       >
-        {children}
+        {typeof children === 'function' ? open && children() : children}
       </div>
     </div>
   );

@@ -18,7 +18,7 @@ export const RowActions = ({ children }: { children: ReactNode }) => (
   </td>
 );
 
-type RowActionButtonProps = Omit<ComponentProps<'button'>, 'aria-label'> & {
+type RowActionButtonProps = Omit<ComponentProps<typeof Button>, 'aria-label' | 'variant'> & {
   /** The action with the row's name (e.g. 'Delete Prizren'), since every row's button reads the same. */
   'aria-label': string;
   /** `danger` for deleting or rejecting, `success` for approving. */

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAssetMedia } from '@/shared/api/get-asset-media';
 import { useErrorText } from '@/shared/api/use-error-text';
+import { mediaDescription, useMediaLabels } from '@/shared/media/media-labels';
 import { MediaTypeIcon } from '@/shared/media/media-type-icon';
 import { MediaViewer } from '@/shared/media/media-viewer';
 import { Alert } from '@/shared/ui/alert';
@@ -11,24 +12,16 @@ import { cn } from '@/shared/ui/cn';
 import { Modal } from '@/shared/ui/modal';
 import { Spinner } from '@/shared/ui/spinner';
 
-/** "Photo 1", "Photo 2", "PDF 1": numbered within each type, in the asset's order. */
-const numberedLabels = (items: MediaItem[], label: (item: MediaItem, number: number) => string) => {
-  const seen = new Map<string, number>();
-  return items.map((item) => {
-    const number = (seen.get(item.type) ?? 0) + 1;
-    seen.set(item.type, number);
-    return label(item, number);
-  });
-};
-
-/** The asset's files as a row of buttons, and the chosen one open in its viewer. Nothing can be removed here. */
+/**
+ * The asset's files as a row of buttons, each by its name, and the chosen one open in its viewer
+ * with its caption. Nothing can be changed here.
+ */
 const MediaBrowser = ({ assetName, items }: { assetName: string; items: MediaItem[] }) => {
   const { t } = useTranslation('archive');
   const [chosenId, setChosenId] = useState(items[0]?.id);
   const chosen = items.find((item) => item.id === chosenId) ?? items[0];
-  const labels = numberedLabels(items, (item, number) =>
-    t('modal.item', { type: t(`types.${item.type}`, { ns: 'media' }), number }),
-  );
+  const labelsOf = useMediaLabels();
+  const labels = labelsOf(items);
   if (!chosen) return <p className="py-4 text-sm text-stone-600">{t('modal.empty')}</p>;
   const chosenLabel = labels[items.indexOf(chosen)] ?? '';
   return (
@@ -50,13 +43,19 @@ const MediaBrowser = ({ assetName, items }: { assetName: string; items: MediaIte
                 )}
               >
                 <MediaTypeIcon type={item.type} className="size-4" />
-                {labels[index]}
+                <span className="max-w-[16rem] truncate">{labels[index]}</span>
               </button>
             </li>
           ))}
         </ul>
       )}
-      <MediaViewer item={chosen} name={`${assetName} – ${chosenLabel}`} />
+      <figure className="flex flex-col gap-3">
+        <MediaViewer item={chosen} name={mediaDescription(assetName, chosen, chosenLabel)} />
+        <figcaption className="text-sm text-stone-700">
+          <span className="font-semibold break-words text-stone-900">{chosenLabel}</span>
+          {chosen.caption && <span className="mt-1 block">{chosen.caption}</span>}
+        </figcaption>
+      </figure>
     </div>
   );
 };

@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AssetSummary, MediaItem } from '@trashegimia/contract/assets';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiMock, makeAsset, makeDataset, makeFilter, pageOf, signInAs } from '@/shared/testing/data-factories';
+import {
+  createApiMock,
+  makeAsset,
+  makeDataset,
+  makeFilter,
+  makeMediaItem,
+  pageOf,
+  signInAs,
+} from '@/shared/testing/data-factories';
 import { jsonResponse, renderRoutes } from '@/shared/testing/test-utils';
 import { ArchiveRoute } from './archive-route';
 
@@ -14,14 +22,8 @@ const MATERIAL = makeFilter(11, 'Material', [
   { id: 111, value: 'Dru', description: 'Timber' },
 ]);
 
-const medium = (id: number, type: MediaItem['type'], contentType: string): MediaItem => ({
-  id,
-  path: `demo/${id}`,
-  url: `/api/blobs/demo/${id}?expires=1&signature=s`,
-  type,
-  contentType,
-  size: 100,
-});
+const medium = (id: number, type: MediaItem['type'], contentType: string, named: Partial<MediaItem> = {}) =>
+  makeMediaItem({ id, path: `demo/${id}`, type, contentType, ...named });
 
 type Options = { assets?: AssetSummary[]; media?: MediaItem[]; failAssets?: boolean };
 
@@ -136,27 +138,41 @@ describe('the visual archive', () => {
     await waitFor(() => expect(api.calls('GET', '/api/surveys/assets').length).toBe(calls + 1));
   });
 
-  it("opens an asset's media read-only: the photo first, then the PDF in a frame", async () => {
+  it("opens an asset's media read-only by their names: the photo first with its caption, then the PDF in a frame", async () => {
     const asset = makeAsset({ name: 'Kulla e Zekës', mediaTypes: ['PHOTO', 'PDF'] });
     const { user } = await setup({
       assets: [asset],
-      media: [medium(1, 'PHOTO', 'image/png'), medium(2, 'PDF', 'application/pdf')],
+      media: [
+        medium(1, 'PHOTO', 'image/png', { caption: 'Fasada lindore' }),
+        medium(2, 'PDF', 'application/pdf', { originalName: 'raport-konservimi.pdf' }),
+      ],
     });
     await cards();
     await user.click(screen.getByRole('button', { name: /Kulla e Zekës/ }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Kulla e Zekës' });
-    expect(await within(dialog).findByRole('img', { name: 'Kulla e Zekës – Photo 1' })).toHaveAttribute(
+    // The caption is the photo's text alternative, and is shown under it.
+    expect(await within(dialog).findByRole('img', { name: 'Kulla e Zekës – Fasada lindore' })).toHaveAttribute(
       'src',
       '/api/blobs/demo/1?expires=1&signature=s',
     );
-    await user.click(within(dialog).getByRole('button', { name: 'PDF 1' }));
-    expect(within(dialog).getByTitle('PDF preview: Kulla e Zekës – PDF 1')).toHaveAttribute(
+    expect(within(dialog).getByText('Fasada lindore')).toBeInTheDocument();
+    // Without a file name, a medium is its type, number and date; never its storage path.
+    expect(within(dialog).getByRole('button', { name: 'Photo 1 · May 6, 2024' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'raport-konservimi.pdf' }));
+    expect(within(dialog).getByTitle('PDF preview: Kulla e Zekës – raport-konservimi.pdf')).toHaveAttribute(
       'src',
       '/api/blobs/demo/2?expires=1&signature=s',
     );
-    expect(within(dialog).getByRole('button', { name: 'PDF 1' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(dialog).getByRole('button', { name: 'raport-konservimi.pdf' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(dialog).queryByText(/demo\/\d/)).not.toBeInTheDocument();
     // Read-only: the only buttons are the files and closing.
-    expect(within(dialog).queryByRole('button', { name: /remove|delete/i })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /remove|delete|edit/i })).not.toBeInTheDocument();
   });
 });

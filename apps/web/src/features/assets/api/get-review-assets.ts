@@ -5,9 +5,25 @@ import { apiRequest } from '@/shared/api/api-client';
 
 type ListQuery = z.output<typeof AssetListQuery>;
 
-/** What the review list sends: paging and order always, the three filters when chosen. */
-export type ReviewAssetsQuery = Pick<ListQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder'> &
-  Partial<Pick<ListQuery, 'status' | 'datasetId' | 'surveyId'>>;
+/** The filters the review list offers, those chosen. */
+export type ChosenAssetFilters = Partial<
+  Pick<
+    ListQuery,
+    | 'status'
+    | 'datasetId'
+    | 'surveyId'
+    | 'userId'
+    | 'deviceId'
+    | 'name'
+    | 'municipality'
+    | 'village'
+    | 'dateFrom'
+    | 'dateTo'
+  >
+>;
+
+/** What the review list sends: paging and order always, the filters when chosen. */
+export type ReviewAssetsQuery = Pick<ListQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder'> & ChosenAssetFilters;
 
 /** Under 'assets', so a review's invalidation reaches it. */
 export const REVIEW_ASSETS_KEY = ['assets', 'review'] as const;

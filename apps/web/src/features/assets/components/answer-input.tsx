@@ -1,7 +1,9 @@
 import type { QuestionNode, QuestionOption } from '@trashegimia/contract/questions';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
+import { isCalendarDate, readNumber } from '@/shared/surveys/answer-values';
 import { SelectField } from '@/shared/ui/select-field';
 import { TextField } from '@/shared/ui/text-field';
 import { chosenValues, joinChoices, takesFreeText, type AnswerValue } from '../lib/asset-answers';
@@ -17,14 +19,17 @@ type AnswerInputProps = {
 };
 
 /**
- * The input of one question by its type (spec §2): TEXT a text box; SINGLE_CHOICE and DROPDOWN a
- * select; MULTIPLE_CHOICE checkboxes; SELECT_AND_TEXT a select plus free text (also shown for a
- * chosen 'other' option).
+ * The input of one question by its type (spec §2): TEXT a text box; NUMBER a text box for a number
+ * (a decimal comma or dot); DATE a date picker; SINGLE_CHOICE and DROPDOWN a select;
+ * MULTIPLE_CHOICE checkboxes; SELECT_AND_TEXT a select plus free text (also shown for a chosen
+ * 'other' option). The question's hint is under it.
  */
 export const AnswerInput = ({ question, label, answer, options, onChange }: AnswerInputProps) => {
   const { t } = useTranslation('assetsAdmin');
   const language = useLanguage();
   const optionText = (option: QuestionOption) => pickLocalized(option, 'description', language) ?? option.value;
+  const hint = pickLocalized(question, 'hint', language);
+  const hintId = useId();
   // A chosen value no option offers now (e.g. an option deleted since) stays visible, so saving loses nothing unseen.
   const offered = new Set(options.map((option) => option.value));
   const unlisted = chosenValues(question, answer).filter((value) => !offered.has(value));
@@ -41,10 +46,40 @@ export const AnswerInput = ({ question, label, answer, options, onChange }: Answ
     />
   );
 
+  if (question.questionType === 'NUMBER') {
+    const value = answer.value.trim();
+    return (
+      <TextField
+        label={label}
+        hint={hint}
+        inputMode="decimal"
+        value={answer.value}
+        error={value !== '' && readNumber(value) === null ? t('edit.answers.notNumber') : null}
+        onChange={(event) => onChange({ ...answer, value: event.target.value })}
+      />
+    );
+  }
+
+  if (question.questionType === 'DATE') {
+    // A date box cannot show a stored answer that is not a day (one typed before the question became DATE).
+    const value = answer.value.trim();
+    return (
+      <TextField
+        type="date"
+        label={label}
+        hint={hint}
+        value={answer.value}
+        error={value !== '' && !isCalendarDate(value) ? t('edit.answers.notDate', { value }) : null}
+        onChange={(event) => onChange({ ...answer, value: event.target.value })}
+      />
+    );
+  }
+
   if (question.questionType === 'TEXT' || question.questionType === null) {
     return (
       <TextField
         label={label}
+        hint={hint}
         value={answer.value}
         onChange={(event) => onChange({ ...answer, value: event.target.value })}
       />
@@ -64,8 +99,13 @@ export const AnswerInput = ({ question, label, answer, options, onChange }: Answ
     ];
     return (
       <div className="flex flex-col gap-3">
-        <fieldset>
+        <fieldset aria-describedby={hint ? hintId : undefined}>
           <legend className="text-sm font-medium text-stone-700">{label}</legend>
+          {hint && (
+            <p id={hintId} className="text-xs text-stone-500">
+              {hint}
+            </p>
+          )}
           {choices.length === 0 ? (
             <p className="mt-1.5 text-sm text-stone-500">{t('edit.answers.noOptions')}</p>
           ) : (
@@ -97,7 +137,7 @@ export const AnswerInput = ({ question, label, answer, options, onChange }: Answ
         label={label}
         value={answer.value.trim()}
         onChange={(event) => onChange({ ...answer, value: event.target.value })}
-        hint={options.length === 0 ? t('edit.answers.noOptions') : undefined}
+        hint={[hint, options.length === 0 ? t('edit.answers.noOptions') : null].filter(Boolean).join(' ') || undefined}
       >
         <option value="">{t('edit.answers.none')}</option>
         {options.map((option) => (

@@ -25,15 +25,22 @@ export const AnswerTree = ({ nodes, ...props }: AnswerTreeProps) => (
   </ul>
 );
 
-const AnswerTreeItem = ({ node, ...props }: Omit<AnswerTreeProps, 'nodes'> & { node: AnswerTreeNode }) => {
+/** A question as the editor names it: its number and title in the visitor's language. */
+export const useQuestionLabel = () => {
   const { t } = useTranslation('assetsAdmin');
   const language = useLanguage();
+  return (question: QuestionNode) =>
+    t('edit.answers.label', {
+      nr: question.questionNr,
+      title: pickLocalized(question, 'title', language) ?? t('edit.answers.untitled'),
+    });
+};
+
+const AnswerTreeItem = ({ node, ...props }: Omit<AnswerTreeProps, 'nodes'> & { node: AnswerTreeNode }) => {
   const [open, setOpen] = useState(true);
   const { question } = node;
-  const label = t('edit.answers.label', {
-    nr: question.questionNr,
-    title: pickLocalized(question, 'title', language) ?? t('edit.answers.untitled'),
-  });
+  const questionLabel = useQuestionLabel();
+  const label = questionLabel(question);
   const input = question.questionCategory === 'PARENT' && (
     <AnswerInput
       question={question}

@@ -21,11 +21,12 @@ import {
   buildUpdateBody,
   currentAnswer,
   editAnswer,
+  refusedQuestionId,
   storedAnswers,
   visibleOptions,
   type AssetDraft,
 } from '../lib/asset-answers';
-import { AnswerTree } from './answer-tree';
+import { AnswerTree, useQuestionLabel } from './answer-tree';
 import { AssetSaveResultDialog, type AssetSaveResult } from './asset-save-result-dialog';
 import { AssetStatusBadge } from './asset-status-badge';
 import { RemovedQuestionAnswers } from './removed-question-answers';
@@ -48,6 +49,7 @@ export const AssetEditor = ({ asset, questions, onReload }: AssetEditorProps) =>
   const { t } = useTranslation('assetsAdmin');
   const language = useLanguage();
   const errorText = useErrorText();
+  const questionLabel = useQuestionLabel();
   const datasets = useDatasets({ page: 1, limit: DROPDOWN_LIST_LIMIT, includeInactive: true });
   const saving = useUpdateAsset();
   const [draft, setDraft] = useState<AssetDraft>(NO_CHANGES);
@@ -88,12 +90,17 @@ export const AssetEditor = ({ asset, questions, onReload }: AssetEditorProps) =>
           setDraft(NO_CHANGES);
           setResult({ ok: true });
         },
-        onError: (error) =>
+        onError: (error) => {
+          const reason = errorText(error, t('edit.result.fallback'));
+          // A refused answer is named, since the reason is worded for any question.
+          const refusedId = isApiError(error) ? refusedQuestionId(error.field, body) : null;
+          const refused = refusedId === null ? undefined : byId.get(refusedId);
           setResult({
             ok: false,
-            message: errorText(error, t('edit.result.fallback')),
+            message: refused ? t('edit.result.answerRefused', { question: questionLabel(refused), reason }) : reason,
             conflict: isApiError(error) && error.status === 409,
-          }),
+          });
+        },
       },
     );
   };

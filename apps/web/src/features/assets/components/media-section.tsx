@@ -6,7 +6,7 @@ import { MediaTypeIcon } from '@/shared/media/media-type-icon';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 
-/** One medium with the name the page gives it ("Photo 2"). */
+/** One medium with the name the page gives it: its file's name, else "Photo 2 · 6 May 2024". */
 export type LabelledMedia = { item: MediaItem; label: string };
 
 type MediaSectionProps = {
@@ -16,15 +16,17 @@ type MediaSectionProps = {
   busy: boolean;
   onUpload: (type: MediaType, files: File[]) => void;
   onOpen: (media: LabelledMedia) => void;
+  onEdit: (media: LabelledMedia) => void;
   onRemove: (media: LabelledMedia) => void;
 };
 
-const fileNameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
-
 const isImage = (item: MediaItem) => item.type === 'PHOTO' || Boolean(item.contentType?.startsWith('image/'));
 
-/** A section of the media screen: the asset's files of one type, each removable, and a picker to add more. */
-export const MediaSection = ({ type, media, busy, onUpload, onOpen, onRemove }: MediaSectionProps) => {
+/**
+ * A section of the media screen: the asset's files of one type, each with its name and caption
+ * (both editable) and removable, and a picker to add more.
+ */
+export const MediaSection = ({ type, media, busy, onUpload, onOpen, onEdit, onRemove }: MediaSectionProps) => {
   const { t } = useTranslation('assetsAdmin');
   const title = t(`media.sections.${type}`);
   const headingId = `media-section-${type}`;
@@ -88,11 +90,20 @@ export const MediaSection = ({ type, media, busy, onUpload, onOpen, onRemove }: 
                 )}
               </button>
               <div className="flex flex-1 flex-col gap-1 px-3 py-2">
-                <p className="font-semibold text-stone-900">{entry.label}</p>
-                <p className="truncate text-xs text-stone-500" title={entry.item.path}>
-                  {fileNameOf(entry.item.path)}
+                <p className="truncate font-semibold text-stone-900" title={entry.label}>
+                  {entry.label}
                 </p>
-                <div className="mt-auto flex justify-end pt-1">
+                {entry.item.caption && <p className="text-sm break-words text-stone-700">{entry.item.caption}</p>}
+                <div className="mt-auto flex justify-end gap-1 pt-1">
+                  <Button
+                    variant="ghost"
+                    className="px-2.5 py-1.5"
+                    disabled={busy}
+                    aria-label={t('media.editDetailsLabel', { name: entry.label })}
+                    onClick={() => onEdit(entry)}
+                  >
+                    {t('media.editDetails')}
+                  </Button>
                   <Button
                     variant="ghost"
                     className="px-2.5 py-1.5 text-red-700"

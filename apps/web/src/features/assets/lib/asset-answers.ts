@@ -1,5 +1,6 @@
 import type { AnswerDetail, AssetAnswerInput, AssetDetail, UpdateAssetBody } from '@trashegimia/contract/assets';
-import type { QuestionNode, QuestionOption } from '@trashegimia/contract/questions';
+import { CHOICE_TYPES, type QuestionNode, type QuestionOption } from '@trashegimia/contract/questions';
+import { numberAnswer } from '@/shared/surveys/answer-values';
 
 /**
  * One question's answer as the editor holds it: `value` is '' for none, an option's value for a
@@ -88,14 +89,14 @@ export const visibleOptions = (
 /** Whether the answer carries free text: always for SELECT_AND_TEXT, else when an 'other' option is chosen. */
 export const takesFreeText = (question: QuestionNode, answer: AnswerValue): boolean => {
   if (question.questionType === 'SELECT_AND_TEXT') return true;
-  if (question.questionType === 'TEXT') return false;
+  if (question.questionType === null || !CHOICE_TYPES.includes(question.questionType)) return false;
   const chosen = chosenValues(question, answer);
   return question.options.some((option) => option.isAnother && chosen.includes(option.value));
 };
 
-/** The answer as the server stores it: trimmed, blank as none, free text only where it belongs. */
+/** The answer as the server stores it: trimmed, a number with a decimal dot, blank as none, free text only where it belongs. */
 const normalized = (question: QuestionNode | undefined, answer: AnswerValue) => {
-  const value = answer.value.trim();
+  const value = question?.questionType === 'NUMBER' ? numberAnswer(answer.value) : answer.value.trim();
   const value2 = answer.value2.trim();
   const keepsText = question === undefined || question.questionType === 'TEXT' || takesFreeText(question, answer);
   return { value: value || null, value2: keepsText && value2 ? value2 : null };
@@ -171,6 +172,12 @@ export const editAnswer = (
     }
   }
   return next;
+};
+
+/** The question whose answer a refused save names in its `field` (`answers.<index>…` of the body sent), if any. */
+export const refusedQuestionId = (field: string | null, body: UpdateAssetBody): number | null => {
+  const index = /^answers\.(\d+)(?:\.|$)/.exec(field ?? '')?.[1];
+  return index === undefined ? null : (body.answers?.[Number(index)]?.questionId ?? null);
 };
 
 /** What the editor holds besides the answers: a changed comment or dataset, when the admin changed them. */

@@ -1,13 +1,15 @@
 import {
   ASSET_REVIEW_LIST_DEFAULTS,
   ASSET_STATUSES,
-  type AssetFilter,
+  AssetListQuery,
   type AssetStatus,
 } from '@trashegimia/contract/assets';
+import { Id } from '@trashegimia/contract/common';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { usePageParam } from '@/shared/routing/use-page-param';
-import type { ReviewAssetsQuery } from '../api/get-review-assets';
+import type { ChosenAssetFilters, ReviewAssetsQuery } from '../api/get-review-assets';
 
 /** The status filter: one status, or every status ('all'). */
 export type StatusChoice = AssetStatus | 'all';
@@ -22,78 +24,142 @@ export const SORT_CHOICES = {
 } as const satisfies Record<string, Pick<ReviewAssetsQuery, 'sortBy' | 'sortOrder'>>;
 export type SortChoice = keyof typeof SORT_CHOICES;
 const DEFAULT_SORT: SortChoice = 'dateDesc';
+const DEFAULT_STATUS: StatusChoice = ASSET_REVIEW_LIST_DEFAULTS.status;
+
+/** The filters the text boxes fill in: each narrows to the assets whose field contains it. */
+export const TEXT_FILTERS = ['name', 'municipality', 'village'] as const;
+/** How long typing pauses before the list asks the server. */
+export const TEXT_FILTER_DELAY_MS = 400;
+export type TextFilter = (typeof TEXT_FILTERS)[number];
 
 export type AssetListFilters = {
   status: StatusChoice;
   datasetId: number | null;
   surveyId: number | null;
+  /** Who collected the assets, and with which device. */
+  userId: number | null;
+  deviceId: number | null;
+  /** '' for none. */
+  name: string;
+  municipality: string;
+  village: string;
+  /** Days (yyyy-mm-dd), both included; null for none. */
+  dateFrom: string | null;
+  dateTo: string | null;
 };
 
-const DEFAULT_STATUS: StatusChoice = ASSET_REVIEW_LIST_DEFAULTS.status;
-
-const statusFrom = (value: string | null): StatusChoice =>
-  STATUS_CHOICES.find((choice) => choice === value) ?? DEFAULT_STATUS;
-
-const sortFrom = (value: string | null): SortChoice =>
-  value !== null && Object.hasOwn(SORT_CHOICES, value) ? (value as SortChoice) : DEFAULT_SORT;
-
-const idFrom = (value: string | null) => {
-  const id = Number(value);
-  return value !== null && Number.isInteger(id) && id > 0 ? id : null;
+export const DEFAULT_FILTERS: AssetListFilters = {
+  status: DEFAULT_STATUS,
+  datasetId: null,
+  surveyId: null,
+  userId: null,
+  deviceId: null,
+  name: '',
+  municipality: '',
+  village: '',
+  dateFrom: null,
+  dateTo: null,
 };
 
-/** The filters as the list and the bulk review send them: only those chosen. */
-export const chosenFilters = ({
-  status,
-  datasetId,
-  surveyId,
-}: AssetListFilters): Pick<ReviewAssetsQuery, 'status' | 'datasetId' | 'surveyId'> & AssetFilter => ({
-  ...(status !== 'all' && { status }),
-  ...(datasetId !== null && { datasetId }),
-  ...(surveyId !== null && { surveyId }),
+const idParam = Id.nullable().catch(null);
+const textParam = AssetListQuery.shape.name.unwrap().catch('');
+// A day as a date field gives it, within the years the server takes (the contract's own check).
+const dayParam = z.iso.date().pipe(AssetListQuery.shape.dateFrom.unwrap()).nullable().catch(null);
+
+/**
+ * The list's view as the address holds it (`?status=all&name=kulla&dateFrom=2024-05-01&sort=nameAsc`).
+ * Every parameter is checked: one that is missing or malformed (an edited or old link) reads as its
+ * default, so the page always opens.
+ */
+const AssetListSearch = z.object({
+  status: z.enum(STATUS_CHOICES).catch(DEFAULT_STATUS),
+  datasetId: idParam,
+  surveyId: idParam,
+  userId: idParam,
+  deviceId: idParam,
+  name: textParam,
+  municipality: textParam,
+  village: textParam,
+  dateFrom: dayParam,
+  dateTo: dayParam,
+  sort: z.enum(Object.keys(SORT_CHOICES) as [SortChoice, ...SortChoice[]]).catch(DEFAULT_SORT),
+});
+
+const FILTER_NAMES = Object.keys(DEFAULT_FILTERS) as (keyof AssetListFilters)[];
+
+export const readAssetListSearch = (params: URLSearchParams): { filters: AssetListFilters; sort: SortChoice } => {
+  const { sort, ...filters } = AssetListSearch.parse(
+    Object.fromEntries([...FILTER_NAMES, 'sort'].map((name) => [name, params.get(name)])),
+  );
+  return { filters, sort };
+};
+
+/**
+ * The address for a view: `current`'s other parameters kept, the filters and order written with
+ * their defaults left out, and the page dropped, so that a new filter or order starts at page 1
+ * (spec §4).
+ */
+export const writeAssetListSearch = (
+  current: URLSearchParams,
+  { filters, sort }: { filters: AssetListFilters; sort: SortChoice },
+): URLSearchParams => {
+  const params = new URLSearchParams(current);
+  for (const name of FILTER_NAMES) {
+    const value = filters[name];
+    if (value === DEFAULT_FILTERS[name]) params.delete(name);
+    else params.set(name, String(value));
+  }
+  if (sort === DEFAULT_SORT) params.delete('sort');
+  else params.set('sort', sort);
+  params.delete('page');
+  return params;
+};
+
+/** Whether any filter differs from the list's defaults (what 'clear filters' would undo). */
+export const hasChosenFilters = (filters: AssetListFilters) =>
+  FILTER_NAMES.some((name) => filters[name] !== DEFAULT_FILTERS[name]);
+
+/** The filters as the list, the bulk review and the download send them: only those chosen. */
+export const chosenFilters = (filters: AssetListFilters): ChosenAssetFilters => ({
+  ...(filters.status !== 'all' && { status: filters.status }),
+  ...(filters.datasetId !== null && { datasetId: filters.datasetId }),
+  ...(filters.surveyId !== null && { surveyId: filters.surveyId }),
+  ...(filters.userId !== null && { userId: filters.userId }),
+  ...(filters.deviceId !== null && { deviceId: filters.deviceId }),
+  ...(filters.name !== '' && { name: filters.name }),
+  ...(filters.municipality !== '' && { municipality: filters.municipality }),
+  ...(filters.village !== '' && { village: filters.village }),
+  ...(filters.dateFrom !== null && { dateFrom: filters.dateFrom }),
+  ...(filters.dateTo !== null && { dateTo: filters.dateTo }),
 });
 
 /**
- * The asset list's filters, order and page, kept in the address so reload and back/forward keep
- * them (`?status=all&datasetId=2&sort=nameAsc&page=3`; defaults are left out). Changing a filter
- * or the order goes back to page 1 (spec §4).
+ * The asset list's filters, order and page, kept in the address so reload, back/forward and a
+ * shared link restore the list. Changing a filter or the order goes back to page 1 (spec §4).
  */
 export function useAssetListParams() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { page, goToPage } = usePageParam();
-  const status = statusFrom(searchParams.get('status'));
-  const datasetId = idFrom(searchParams.get('datasetId'));
-  const surveyId = idFrom(searchParams.get('surveyId'));
-  const sort = sortFrom(searchParams.get('sort'));
-  const filters = useMemo<AssetListFilters>(() => ({ status, datasetId, surveyId }), [status, datasetId, surveyId]);
+  const search = searchParams.toString();
+  // Parsed once per address, so the filters keep their identity while the page alone changes.
+  const { filters, sort } = useMemo(() => readAssetListSearch(new URLSearchParams(search)), [search]);
 
-  const update = useCallback(
-    (changes: Record<string, string | null>) =>
+  const changeFilters = useCallback(
+    (changes: Partial<AssetListFilters>) =>
       setSearchParams((current) => {
-        const params = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value === null) params.delete(name);
-          else params.set(name, value);
-        }
-        params.delete('page');
-        return params;
+        const view = readAssetListSearch(current);
+        return writeAssetListSearch(current, { ...view, filters: { ...view.filters, ...changes } });
       }),
     [setSearchParams],
   );
 
-  const changeFilters = useCallback(
-    (changes: Partial<AssetListFilters>) => {
-      const next = { ...filters, ...changes };
-      update({
-        status: next.status === DEFAULT_STATUS ? null : next.status,
-        datasetId: next.datasetId === null ? null : String(next.datasetId),
-        surveyId: next.surveyId === null ? null : String(next.surveyId),
-      });
-    },
-    [filters, update],
-  );
+  const clearFilters = useCallback(() => changeFilters(DEFAULT_FILTERS), [changeFilters]);
 
-  const changeSort = useCallback((next: SortChoice) => update({ sort: next === DEFAULT_SORT ? null : next }), [update]);
+  const changeSort = useCallback(
+    (next: SortChoice) =>
+      setSearchParams((current) => writeAssetListSearch(current, { ...readAssetListSearch(current), sort: next })),
+    [setSearchParams],
+  );
 
   const query: ReviewAssetsQuery = {
     page,
@@ -102,5 +168,5 @@ export function useAssetListParams() {
     ...chosenFilters(filters),
   };
 
-  return { filters, sort, page, query, changeFilters, changeSort, goToPage };
+  return { filters, sort, page, query, changeFilters, clearFilters, changeSort, goToPage };
 }

@@ -126,11 +126,12 @@ export const useMediaUpload = (assetId: string) => {
     }
   };
 
-  const addToList = async (type: MediaType, grants: UploadGrant[]) => {
+  /** Each file under its own name: the stored one is a generated id. */
+  const addToList = async (type: MediaType, files: CheckedFile[], grants: UploadGrant[]) => {
     try {
       await reconcile.mutateAsync((current) => [
         ...current,
-        ...grants.map((grant) => ({ path: grant.blobPath, type })),
+        ...grants.map((grant, index) => ({ path: grant.blobPath, type, originalName: files[index]!.file.name })),
       ]);
     } catch (error) {
       throw new BatchFailure([errorText(error, t('api.reconcileMediaFailed', { ns: 'errors' }))], true);
@@ -161,7 +162,7 @@ export const useMediaUpload = (assetId: string) => {
       await sendFiles(checked, grants, controller.signal);
       controller.signal.throwIfAborted();
       setState({ phase: 'saving', type, total: checked.length });
-      await addToList(type, grants);
+      await addToList(type, checked, grants);
       setState({ phase: 'idle' });
       showToast({ message: t('media.saved'), tone: 'success' });
     } catch (error) {

@@ -1,4 +1,5 @@
 import type { AnswerDetail, AssetDetail, AssetHistoryEntry } from '@trashegimia/contract/assets';
+import type { QuestionNode } from '@trashegimia/contract/questions';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -32,7 +33,13 @@ const historyEntry: AssetHistoryEntry = {
 const setup = async ({
   patch,
   extraAnswers = [],
-}: { patch?: (request: { body: unknown }) => Response; extraAnswers?: AnswerDetail[] } = {}) => {
+  extraQuestions = [],
+}: {
+  patch?: (request: { body: unknown }) => Response;
+  extraAnswers?: AnswerDetail[];
+  /** Top-level questions after the legal chapter. */
+  extraQuestions?: QuestionNode[];
+} = {}) => {
   signInAs('admin');
   const survey = protectionSurvey();
   const asset: AssetDetail = makeAssetDetail({
@@ -56,7 +63,8 @@ const setup = async ({
         jsonResponse({ ...asset, version: 4, comments: (body as { comments?: string }).comments ?? asset.comments })),
     [`GET ${ASSET_PATH}/history`]: () =>
       jsonResponse({ items: [historyEntry], meta: { page: 1, limit: 20, totalItems: 1, totalPages: 1 } }),
-    'GET /api/surveys/1/questions': () => jsonResponse({ items: [survey.chapter], questionGroups: [] }),
+    'GET /api/surveys/1/questions': () =>
+      jsonResponse({ items: [survey.chapter, ...extraQuestions], questionGroups: [] }),
     'GET /api/datasets': () =>
       jsonResponse({
         items: [makeDataset({ id: 1, name: 'Monumente' }), makeDataset({ id: 2, name: 'Kulla' })],
@@ -191,6 +199,60 @@ describe('asset edit', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save failed' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent('"x" is not an option');
+  });
+
+  it('edits a number typed with a comma and a date, shows hints, and names the question a refusal is about', async () => {
+    const floors = makeQuestion({
+      id: 21,
+      questionNr: '2',
+      title: 'Floors',
+      questionType: 'NUMBER',
+      hintEn: 'Above ground',
+    });
+    const visited = makeQuestion({ id: 22, questionNr: '3', title: 'Last visited', questionType: 'DATE' });
+    const { user, api } = await setup({
+      extraQuestions: [floors, visited],
+      extraAnswers: [makeAnswer(visited, 'last spring')],
+      patch: () =>
+        jsonResponse(
+          {
+            statusCode: 400,
+            error: 'Bad Request',
+            code: 'outside_limits',
+            field: 'answers.0.value',
+            message: 'Question 2 takes a number from 1 to 2',
+          },
+          400,
+        ),
+    });
+    const floorsBox = screen.getByRole('textbox', { name: '2 Floors' });
+    expect(floorsBox).toHaveAccessibleDescription('Above ground');
+    const visitedBox = screen.getByLabelText('3 Last visited');
+    expect(visitedBox).toHaveAttribute('type', 'date');
+    expect(visitedBox).toHaveAccessibleDescription('The stored answer “last spring” is not a date.');
+
+    await user.type(floorsBox, 'many');
+    expect(floorsBox).toBeInvalid();
+    expect(screen.getByText('Not a number.')).toBeInTheDocument();
+    await user.clear(floorsBox);
+    await user.type(floorsBox, '2,5');
+    expect(floorsBox).toBeValid();
+    await user.type(visitedBox, '2024-05-01');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Save failed' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      '2 Floors: An answer is outside the limits of its question.',
+    );
+    expect(api.calls('PATCH', ASSET_PATH).map((request) => request.body)).toEqual([
+      {
+        version: 3,
+        answers: [
+          { questionId: 21, value: '2.5', value2: null },
+          { questionId: 22, value: '2024-05-01', value2: null },
+        ],
+      },
+    ]);
   });
 
   it('lists the history: who, and each change from what to what', async () => {

@@ -1,6 +1,6 @@
 import type { AssetSummary } from '@trashegimia/contract/assets';
 import type { Survey } from '@trashegimia/contract/surveys';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiMock, makeAsset, makeDataset, pageOf, signInAs } from '@/shared/testing/data-factories';
@@ -53,6 +53,33 @@ const setup = async ({
     'GET /api/surveys': () =>
       jsonResponse({
         items: [survey(7, 'Heritage survey')],
+        meta: { page: 1, limit: 200, totalItems: 1, totalPages: 1 },
+      }),
+    'GET /api/users': () =>
+      jsonResponse({
+        items: [
+          {
+            id: 3,
+            userName: 'arta',
+            role: 1,
+            createdBy: 'admin',
+            createdAt: '2024-01-01T00:00:00.000Z',
+            lastLogin: null,
+          },
+        ],
+        meta: { page: 1, limit: 200, totalItems: 1, totalPages: 1 },
+      }),
+    'GET /api/devices': () =>
+      jsonResponse({
+        items: [
+          {
+            id: 4,
+            mac: 'AA:BB:CC:DD:EE:01',
+            model: 'Galaxy Tab A8',
+            type: null,
+            createdAt: '2024-01-01T00:00:00.000Z',
+          },
+        ],
         meta: { page: 1, limit: 200, totalItems: 1, totalPages: 1 },
       }),
     ...handlers,
@@ -150,6 +177,155 @@ describe('asset list', () => {
     expect(lastListQuery()?.get('sortOrder')).toBe('asc');
     expect(lastListQuery()?.get('page')).toBe('1');
     expect(router.state.location.search).toBe('?datasetId=2&status=all&sort=nameAsc');
+  });
+
+  it('narrows by name, municipality and village once typing pauses, one request per pause, and keeps them in the address', async () => {
+    const { user, api, lastListQuery, router } = await setup({ assets: [uploaded('Kulla')] });
+    await screen.findByRole('table');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Name' }), 'Kulla');
+    await waitFor(() => expect(lastListQuery()?.get('name')).toBe('Kulla'));
+    const namesAsked = api.calls('GET', '/api/surveys/assets').flatMap((call) => call.url.searchParams.getAll('name'));
+    expect(namesAsked).toEqual(['Kulla']);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Municipality' }), ' Prizren ');
+    await user.type(screen.getByRole('searchbox', { name: 'Village' }), 'Lubizhdë');
+    await waitFor(() => expect(lastListQuery()?.get('village')).toBe('Lubizhdë'));
+    expect(lastListQuery()?.get('municipality')).toBe('Prizren');
+    expect(new URLSearchParams(router.state.location.search).get('municipality')).toBe('Prizren');
+    expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('Kulla');
+  });
+
+  it('narrows by a date range, the collector and the device', async () => {
+    const { user, lastListQuery, router } = await setup({ assets: [uploaded('Kulla')] });
+    await screen.findByRole('table');
+
+    await user.type(screen.getByLabelText('From date'), '2024-05-01');
+    await waitFor(() => expect(lastListQuery()?.get('dateFrom')).toBe('2024-05-01'));
+    await user.type(screen.getByLabelText('To date'), '2024-05-31');
+    await waitFor(() => expect(lastListQuery()?.get('dateTo')).toBe('2024-05-31'));
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Collector' }),
+      await screen.findByRole('option', { name: 'arta' }),
+    );
+    await waitFor(() => expect(lastListQuery()?.get('userId')).toBe('3'));
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Device' }),
+      await screen.findByRole('option', { name: 'Galaxy Tab A8 (AA:BB:CC:DD:EE:01)' }),
+    );
+    await waitFor(() => expect(lastListQuery()?.get('deviceId')).toBe('4'));
+    expect(router.state.location.search).toBe('?dateFrom=2024-05-01&dateTo=2024-05-31&userId=3&deviceId=4');
+  });
+
+  it('opens a shared link with every filter, the order and the page it names', async () => {
+    const { lastListQuery } = await setup({
+      assets: [uploaded('Kulla')],
+      totalItems: 45,
+      path:
+        '/admin/surveys/assets?status=all&name=kulla&municipality=Prizren&village=Lubizhd%C3%AB' +
+        '&dateFrom=2024-05-01&dateTo=2024-05-31&userId=3&deviceId=99&sort=nameAsc&page=2',
+    });
+    await screen.findByRole('table');
+    expect(Object.fromEntries(lastListQuery()!)).toEqual({
+      page: '2',
+      limit: '20',
+      sortBy: 'name',
+      sortOrder: 'asc',
+      name: 'kulla',
+      municipality: 'Prizren',
+      village: 'Lubizhdë',
+      dateFrom: '2024-05-01',
+      dateTo: '2024-05-31',
+      userId: '3',
+      deviceId: '99',
+    });
+    expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('kulla');
+    expect(screen.getByLabelText('From date')).toHaveValue('2024-05-01');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveDisplayValue('All');
+    expect(await screen.findByRole('option', { name: 'arta', selected: true })).toBeInTheDocument();
+    // A device beyond the list offered stays chosen, by its number.
+    expect(screen.getByRole('combobox', { name: 'Device' })).toHaveDisplayValue('Device 99');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveDisplayValue('Name (A–Z)');
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('opens a link with malformed filters as the plain list rather than failing', async () => {
+    const { lastListQuery } = await setup({
+      assets: [uploaded('Kulla')],
+      path: '/admin/surveys/assets?userId=arta&dateFrom=2024-13-45&dateTo=0999-01-01&status=LOST&sort=bogus&page=-1',
+    });
+    await screen.findByRole('table');
+    expect(Object.fromEntries(lastListQuery()!)).toEqual({
+      page: '1',
+      limit: '20',
+      status: 'UPLOADED',
+      sortBy: 'date',
+      sortOrder: 'desc',
+    });
+  });
+
+  it('clears every filter at once, keeping the order, and goes back and forward through filter changes', async () => {
+    const { user, lastListQuery, router } = await setup({
+      assets: [uploaded('Kulla')],
+      path: '/admin/surveys/assets?name=kulla&userId=3&sort=nameAsc',
+    });
+    await screen.findByRole('table');
+    const clear = screen.getByRole('button', { name: 'Clear filters' });
+    await user.click(clear);
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=nameAsc'));
+    expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Collector' })).toHaveValue('');
+    expect(clear).toBeDisabled();
+    expect(lastListQuery()?.get('name')).toBeNull();
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('kulla'));
+    expect(lastListQuery()?.get('name')).toBe('kulla');
+    await act(() => router.navigate(1));
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue(''));
+  });
+
+  it('downloads every asset that matches the filters, as CSV or Excel, under the name the server gives', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:assets');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user, api } = await setup({
+      assets: [uploaded('Kulla')],
+      totalItems: 57,
+      path: '/admin/surveys/assets?municipality=Prizren&userId=3&page=2',
+      handlers: {
+        'GET /api/surveys/assets/export': ({ url }) =>
+          new Response('PK', {
+            headers: {
+              'Content-Disposition': `attachment; filename="survey-assets-2024-05-06.${url.searchParams.get('exportType')!.toLowerCase()}"`,
+            },
+          }),
+      },
+    });
+    const downloads = await screen.findByRole('group', { name: 'Download all assets that match the filters (57)' });
+    await user.click(within(downloads).getByRole('button', { name: 'Download Excel (XLSX)' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(Object.fromEntries(api.calls('GET', '/api/surveys/assets/export')[0]!.url.searchParams)).toEqual({
+      status: 'UPLOADED',
+      municipality: 'Prizren',
+      userId: '3',
+      exportType: 'XLSX',
+    });
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('survey-assets-2024-05-06.xlsx');
+
+    await user.click(within(downloads).getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
+    expect(api.calls('GET', '/api/surveys/assets/export')[1]!.url.searchParams.get('exportType')).toBe('CSV');
+    click.mockRestore();
+  });
+
+  it('says why a download failed', async () => {
+    await setup({
+      assets: [uploaded('Kulla')],
+      handlers: { 'GET /api/surveys/assets/export': () => jsonResponse({}, 500) },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText('Failed to download the assets')).toBeInTheDocument();
   });
 
   it('approves an asset with a note from its dialog and says so', async () => {

@@ -12,6 +12,7 @@ import { useToast } from '@/shared/ui/use-toast';
 import { useReviewAssets } from '../api/get-review-assets';
 import { useUpdateAssetStatus } from '../api/update-asset-status';
 import { useUpdateAssetStatuses } from '../api/update-asset-statuses';
+import { AssetListDownload } from '../components/asset-list-download';
 import { AssetListFilters } from '../components/asset-list-filters';
 import { AssetTable, shortId } from '../components/asset-table';
 import { BulkReviewBar } from '../components/bulk-review-bar';
@@ -23,14 +24,15 @@ type Reviewing = { decision: ReviewDecision; asset: AssetSummary | null };
 
 /**
  * admin/surveys/assets: filter, page through and review the survey assets (spec §2 'Asset list'),
- * one at a time or many at once with one note.
+ * one at a time or many at once with one note, and download every asset that matches. Filters,
+ * order and page live in the address.
  */
 export const AssetListRoute = () => {
   const { t } = useTranslation('assetsAdmin');
   const errorText = useErrorText();
   const { showToast } = useToast();
   const { isAdmin } = useSession();
-  const { filters, sort, page, query, changeFilters, changeSort, goToPage } = useAssetListParams();
+  const { filters, sort, page, query, changeFilters, clearFilters, changeSort, goToPage } = useAssetListParams();
   const list = useReviewAssets(query);
   const selection = useAssetSelection(JSON.stringify(filters));
   const [reviewing, setReviewing] = useState<Reviewing | null>(null);
@@ -101,13 +103,20 @@ export const AssetListRoute = () => {
   return (
     <Page title={t('assets.list', { ns: 'admin' })}>
       <div className="mt-6">
-        <AssetListFilters filters={filters} sort={sort} onFiltersChange={changeFilters} onSortChange={changeSort} />
+        <AssetListFilters
+          filters={filters}
+          sort={sort}
+          onFiltersChange={changeFilters}
+          onClear={clearFilters}
+          onSortChange={changeSort}
+        />
       </div>
 
       <div className="mt-6" aria-busy={list.isFetching}>
         {meta && (
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm text-stone-600 tabular-nums">
             <p>{t('list.count', { count: meta.totalItems })}</p>
+            <AssetListDownload filters={chosenFilters(filters)} matching={meta.totalItems} />
             <p>{t('list.position', { page, total: Math.max(1, meta.totalPages) })}</p>
           </div>
         )}

@@ -1,9 +1,9 @@
-import type { MediaItem, MediaType } from '@trashegimia/contract/assets';
+import type { MediaItem } from '@trashegimia/contract/assets';
 import type { MediaReference } from '@trashegimia/contract/media';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiMock, makeAssetDetail, signInAs } from '@/shared/testing/data-factories';
+import { createApiMock, makeAssetDetail, makeMediaItem, signInAs } from '@/shared/testing/data-factories';
 import { jsonResponse, renderRoutes } from '@/shared/testing/test-utils';
 import { AssetMediaRoute } from './asset-media-route';
 
@@ -66,17 +66,26 @@ class FakeUploadRequest extends Listeners {
   }
 }
 
-/** An in-memory media API for one asset: grants, and a list the PUT replaces, as the server does. */
-const createMediaBackend = (initial: Array<{ path: string; type: MediaType }>) => {
+type StoredMedia = MediaReference & Partial<Pick<MediaItem, 'createdAt'>>;
+
+/**
+ * An in-memory media API for one asset: grants, and a list the PUT replaces, as the server does
+ * (a name or caption not sent is kept).
+ */
+const createMediaBackend = (initial: StoredMedia[]) => {
   let nextId = 1;
-  const itemOf = ({ path, type }: MediaReference): MediaItem => ({
-    id: nextId++,
-    path,
-    type,
-    url: `/api/blobs/${path}?signature=s${nextId}`,
-    contentType: null,
-    size: 10,
-  });
+  const itemOf = ({ path, type, originalName = null, caption = null, createdAt }: StoredMedia): MediaItem =>
+    makeMediaItem({
+      id: nextId++,
+      path,
+      type,
+      url: `/api/blobs/${path}?signature=s${nextId}`,
+      contentType: null,
+      size: 10,
+      originalName,
+      caption,
+      ...(createdAt && { createdAt }),
+    });
   let items = initial.map(itemOf);
   const refusals = new Map<string, Response>();
   const refuse = (key: string, fallback: () => Response) => () => {
@@ -106,7 +115,15 @@ const createMediaBackend = (initial: Array<{ path: string; type: MediaType }>) =
       refuse('PUT media', () => {
         const { media } = request.body as { media: MediaReference[] };
         const kept = new Map(items.map((item) => [item.path, item]));
-        items = media.map((reference) => kept.get(reference.path) ?? itemOf(reference));
+        items = media.map((reference) => {
+          const item = kept.get(reference.path);
+          if (!item) return itemOf(reference);
+          return {
+            ...item,
+            ...(reference.originalName !== undefined && { originalName: reference.originalName }),
+            ...(reference.caption !== undefined && { caption: reference.caption }),
+          };
+        });
         return jsonResponse({ items });
       })(),
   });
@@ -120,7 +137,7 @@ const createMediaBackend = (initial: Array<{ path: string; type: MediaType }>) =
 };
 
 const setup = async (
-  initial: Array<{ path: string; type: MediaType }> = [],
+  initial: StoredMedia[] = [],
   prepare?: (backend: ReturnType<typeof createMediaBackend>) => void,
 ) => {
   signInAs('admin');
@@ -145,16 +162,22 @@ describe('asset media', () => {
     FakeUploadRequest.answerWith = 201;
   });
 
-  it('shows the media in the six sections, with links back to the list and to the asset', async () => {
-    await setup([EXISTING, { path: 'seed/plan.pdf', type: 'PDF' }]);
+  it('shows the media in the six sections by their file names and captions, with links back to the list and to the asset', async () => {
+    await setup([
+      EXISTING,
+      { path: 'assets/x/3f2a9c.pdf', type: 'PDF', originalName: 'Plani i katit.pdf', caption: 'Kati përdhes' },
+    ]);
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings).toEqual(['Photos(1)', 'Videos(0)', 'Audio(0)', 'PDF(1)', '3D(0)', '360° Videos(0)']);
+    // Kept before names were: its type, number and date, never the stored file's generated name.
     const photos = screen.getByRole('region', { name: /Photos/ });
-    expect(within(photos).getByRole('button', { name: 'Open Photo 1' }).querySelector('img')).toHaveAttribute(
-      'src',
-      expect.stringContaining('seed/kulla-1.jpg'),
-    );
-    expect(within(screen.getByRole('region', { name: /PDF/ })).getByText('plan.pdf')).toBeInTheDocument();
+    expect(
+      within(photos).getByRole('button', { name: 'Open Photo 1 · May 6, 2024' }).querySelector('img'),
+    ).toHaveAttribute('src', expect.stringContaining('seed/kulla-1.jpg'));
+    const pdf = screen.getByRole('region', { name: /PDF/ });
+    expect(within(pdf).getByText('Plani i katit.pdf')).toBeInTheDocument();
+    expect(within(pdf).getByText('Kati përdhes')).toBeInTheDocument();
+    expect(within(pdf).queryByText(/3f2a9c/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to the list/ })).toHaveAttribute('href', '/admin/surveys/assets');
     expect(screen.getByRole('link', { name: 'Asset details' })).toHaveAttribute(
       'href',
@@ -179,14 +202,15 @@ describe('asset media', () => {
       headers: { 'x-ms-blob-type': 'BlockBlob', 'x-ms-blob-content-type': 'image/png', 'Content-Type': 'image/png' },
     });
     expect((first!.body as File).name).toBe('kulla-2.png');
+    // Each file goes on the list under the name it had on the computer.
     expect(backend.reconciled()).toEqual([
       [
         EXISTING,
-        { path: `assets/${ASSET_ID}/new-1.png`, type: 'PHOTO' },
-        { path: `assets/${ASSET_ID}/new-2.png`, type: 'PHOTO' },
+        { path: `assets/${ASSET_ID}/new-1.png`, type: 'PHOTO', originalName: 'kulla-2.png' },
+        { path: `assets/${ASSET_ID}/new-2.png`, type: 'PHOTO', originalName: 'kulla-3.PNG' },
       ],
     ]);
-    expect(screen.getByRole('button', { name: 'Open Photo 3' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open kulla-3.PNG' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: /Photos/ })).toHaveTextContent('(3)');
   });
 
@@ -273,13 +297,13 @@ describe('asset media', () => {
     const second = { path: 'seed/kulla-2.jpg', type: 'PHOTO' } as const;
     const { user, backend } = await setup([EXISTING, second]);
 
-    await user.click(screen.getByRole('button', { name: 'Remove Photo 1' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Photo 1 · May 6, 2024' }));
     const dialog = screen.getByRole('dialog', { name: 'Remove this file?' });
     expect(dialog).toHaveTextContent('The stored file is kept.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(backend.reconciled()).toEqual([]);
 
-    await user.click(screen.getByRole('button', { name: 'Remove Photo 1' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Photo 1 · May 6, 2024' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
 
     expect(await screen.findByText('Media saved')).toBeInTheDocument();
@@ -292,11 +316,64 @@ describe('asset media', () => {
     const { user } = await setup([EXISTING], (backend) =>
       backend.refuseNext('PUT media', jsonResponse({ message: 'Database unavailable' }, 503)),
     );
-    await user.click(screen.getByRole('button', { name: 'Remove Photo 1' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Photo 1 · May 6, 2024' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
 
     expect(await screen.findByText('Remove failed')).toBeInTheDocument();
     expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent('Database unavailable');
+  });
+
+  it("edits a file's name and caption, sending only that file's details, and shows them", async () => {
+    const second = { path: 'seed/kulla-2.jpg', type: 'PHOTO', originalName: 'IMG_2041.jpg' } as const;
+    const { user, backend } = await setup([EXISTING, second]);
+
+    await user.click(screen.getByRole('button', { name: 'Edit details of IMG_2041.jpg' }));
+    const dialog = screen.getByRole('dialog', { name: 'File details' });
+    const name = within(dialog).getByRole('textbox', { name: 'File name' });
+    expect(name).toHaveValue('IMG_2041.jpg');
+    await user.clear(name);
+    await user.type(name, 'Hyrja kryesore.jpg');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Caption' }), '  Dera e oborrit  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Details saved')).toBeInTheDocument();
+    expect(backend.reconciled()).toEqual([
+      [
+        { path: EXISTING.path, type: 'PHOTO' },
+        { path: second.path, type: 'PHOTO', originalName: 'Hyrja kryesore.jpg', caption: 'Dera e oborrit' },
+      ],
+    ]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const photos = screen.getByRole('region', { name: /Photos/ });
+    expect(within(photos).getByText('Hyrja kryesore.jpg')).toBeInTheDocument();
+    expect(within(photos).getByText('Dera e oborrit')).toBeInTheDocument();
+  });
+
+  it('clears a caption left empty, and keeps the dialog open with the reason when saving fails', async () => {
+    const captioned = { ...EXISTING, caption: 'Fasada' };
+    const { user, backend } = await setup([captioned], (server) =>
+      server.refuseNext('PUT media', jsonResponse({ message: 'Database unavailable' }, 503)),
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit details of Photo 1 · May 6, 2024' }));
+    const dialog = screen.getByRole('dialog', { name: 'File details' });
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Caption' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Database unavailable');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.reconciled().at(-1)).toEqual([
+      { path: EXISTING.path, type: 'PHOTO', originalName: null, caption: null },
+    ]);
+    expect(screen.queryByText('Fasada')).not.toBeInTheDocument();
+  });
+
+  it('opens a file with its caption shown under it and read as its text alternative', async () => {
+    const { user } = await setup([{ ...EXISTING, caption: 'Fasada lindore' }]);
+    await user.click(screen.getByRole('button', { name: 'Open Photo 1 · May 6, 2024' }));
+    const dialog = screen.getByRole('dialog', { name: 'Photo 1 · May 6, 2024' });
+    expect(within(dialog).getByRole('img', { name: 'Kulla e Jashar Pashës – Fasada lindore' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Fasada lindore')).toBeInTheDocument();
   });
 
   it("refreshes the file links and says 'URLs refreshed'", async () => {

@@ -8,6 +8,7 @@ import { useReconcileMedia } from '@/shared/api/reconcile-media';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { paths } from '@/shared/config/paths';
 import { MEDIA_SECTIONS } from '@/shared/media/media-files';
+import { mediaDescription, useMediaLabels } from '@/shared/media/media-labels';
 import { MediaViewer } from '@/shared/media/media-viewer';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
@@ -15,6 +16,7 @@ import { ListLoadError, ListLoading } from '@/shared/ui/list-states';
 import { Modal } from '@/shared/ui/modal';
 import { Page } from '@/shared/ui/page';
 import { useToast } from '@/shared/ui/use-toast';
+import { MediaDetailsDialog, type MediaDetails } from '../components/media-details-dialog';
 import { MediaSection, type LabelledMedia } from '../components/media-section';
 import { MediaUploadStatus } from '../components/media-upload-status';
 import { useMediaUpload } from '../lib/use-media-upload';
@@ -27,7 +29,8 @@ const linkClasses =
 
 /**
  * admin/surveys/assets/:id/media: the asset's media in sections by type (spec §2 'Media screen'),
- * each with uploads (progress, cancel) and removal after confirmation, which only drops the reference.
+ * each with uploads (progress, cancel), its name and caption to edit, and removal after
+ * confirmation, which only drops the reference.
  */
 export const AssetMediaRoute = () => {
   const { t } = useTranslation('assetsAdmin');
@@ -38,18 +41,18 @@ export const AssetMediaRoute = () => {
   const media = useAssetMedia(id);
   const upload = useMediaUpload(id);
   const removal = useReconcileMedia(id);
+  const detailsChange = useReconcileMedia(id);
+  const labelsOf = useMediaLabels();
   const [opened, setOpened] = useState<LabelledMedia | null>(null);
+  const [editing, setEditing] = useState<LabelledMedia | null>(null);
   const [removing, setRemoving] = useState<LabelledMedia | null>(null);
   const [refreshing, setRefreshing] = useState(false);
-  const busy = upload.running || removal.isPending;
+  const busy = upload.running || removal.isPending || detailsChange.isPending;
 
+  const items = media.data?.items ?? [];
+  const labels = labelsOf(items);
   const labelled = (type: MediaType): LabelledMedia[] =>
-    (media.data?.items ?? [])
-      .filter((item) => item.type === type)
-      .map((item, index) => ({
-        item,
-        label: t('media.item', { type: t(`types.${type}`, { ns: 'media' }), number: index + 1 }),
-      }));
+    items.flatMap((item, index) => (item.type === type ? [{ item, label: labels[index]! }] : []));
 
   const handleRefresh = async () => {
     setRefreshing(true);
@@ -59,6 +62,20 @@ export const AssetMediaRoute = () => {
       result.isError
         ? { message: errorText(result.error, t('api.listMediaFailed', { ns: 'errors' })), tone: 'error' }
         : { message: t('media.refreshed'), tone: 'success' },
+    );
+  };
+
+  const handleSaveDetails = (details: MediaDetails) => {
+    if (!editing) return;
+    const { path } = editing.item;
+    detailsChange.mutate(
+      (current) => current.map((reference) => (reference.path === path ? { ...reference, ...details } : reference)),
+      {
+        onSuccess: () => {
+          setEditing(null);
+          showToast({ message: t('media.details.saved'), tone: 'success' });
+        },
+      },
     );
   };
 
@@ -119,6 +136,10 @@ export const AssetMediaRoute = () => {
               busy={busy}
               onUpload={(sectionType, files) => void upload.start(sectionType, files)}
               onOpen={setOpened}
+              onEdit={(entry) => {
+                detailsChange.reset();
+                setEditing(entry);
+              }}
               onRemove={(entry) => {
                 removal.reset();
                 setRemoving(entry);
@@ -133,8 +154,20 @@ export const AssetMediaRoute = () => {
         title={opened?.label ?? ''}
         size="xl"
       >
-        {opened && <MediaViewer item={opened.item} name={`${assetName} – ${opened.label}`} />}
+        {opened && (
+          <figure className="flex flex-col gap-3">
+            <MediaViewer item={opened.item} name={mediaDescription(assetName, opened.item, opened.label)} />
+            {opened.item.caption && <figcaption className="text-sm text-stone-700">{opened.item.caption}</figcaption>}
+          </figure>
+        )}
       </Modal>
+      <MediaDetailsDialog
+        editing={editing}
+        pending={detailsChange.isPending}
+        error={detailsChange.isError ? errorText(detailsChange.error, t('media.saveFailed')) : null}
+        onSave={handleSaveDetails}
+        onClose={() => setEditing(null)}
+      />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

@@ -2,18 +2,24 @@ import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadContentTypeOf } from '@/shared/media/media-files';
 import { Button, buttonClasses } from '@/shared/ui/button';
-import { deletePhotoBytes, getPhotoBytes, putPhotoBytes, type StoredPhoto } from '../lib/collect-db';
+import type { StoredPhoto } from '../lib/collect-db';
+import type { PhotoStore } from '../lib/photo-store';
 import { newUuid } from '../lib/uuid';
 
-type PhotoPickerProps = { photos: StoredPhoto[]; onChange: (photos: StoredPhoto[]) => void };
+type PhotoPickerProps = {
+  photos: StoredPhoto[];
+  onChange: (photos: StoredPhoto[]) => void;
+  /** Where the photos' bytes are kept. */
+  store: PhotoStore;
+};
 
-/** The photo as kept on the device, drawn from an object URL that is revoked when it goes. */
-const PhotoPreview = ({ photo, label }: { photo: StoredPhoto; label: string }) => {
+/** The photo as kept in its store, drawn from an object URL that is revoked when it goes. */
+const PhotoPreview = ({ photo, label, store }: { photo: StoredPhoto; label: string; store: PhotoStore }) => {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     let objectUrl: string | null = null;
     let current = true;
-    void getPhotoBytes(photo.id).then((bytes) => {
+    void store.get(photo.id).then((bytes) => {
       if (!current || !bytes) return;
       objectUrl = URL.createObjectURL(new Blob([bytes], { type: photo.contentType }));
       setUrl(objectUrl);
@@ -22,7 +28,7 @@ const PhotoPreview = ({ photo, label }: { photo: StoredPhoto; label: string }) =
       current = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [photo.id, photo.contentType]);
+  }, [store, photo.id, photo.contentType]);
   const frame = 'aspect-square w-full rounded-md border border-stone-200 bg-stone-100 object-cover';
   return url ? (
     <img src={url} alt={label} className={frame} />
@@ -31,8 +37,8 @@ const PhotoPreview = ({ photo, label }: { photo: StoredPhoto; label: string }) =
   );
 };
 
-/** Photos from the camera or from files, shown before they are sent; kept on the device with the draft. */
-export const PhotoPicker = ({ photos, onChange }: PhotoPickerProps) => {
+/** Photos from the camera or from files, shown before they are sent; their bytes kept in `store` beside the draft. */
+export const PhotoPicker = ({ photos, onChange, store }: PhotoPickerProps) => {
   const { t } = useTranslation('collect');
   const [problems, setProblems] = useState<string[]>([]);
 
@@ -49,7 +55,7 @@ export const PhotoPicker = ({ photos, onChange }: PhotoPickerProps) => {
       }
       try {
         const id = newUuid();
-        await putPhotoBytes(id, await file.arrayBuffer());
+        await store.put(id, await file.arrayBuffer());
         added.push({ id, name: file.name, contentType, size: file.size, blobPath: null });
       } catch {
         refused.push(t('photos.readFailed', { name: file.name }));
@@ -61,7 +67,7 @@ export const PhotoPicker = ({ photos, onChange }: PhotoPickerProps) => {
 
   const remove = (photo: StoredPhoto) => {
     onChange(photos.filter((kept) => kept.id !== photo.id));
-    void deletePhotoBytes([photo.id]);
+    void store.remove([photo.id]);
   };
 
   const pickerClasses = buttonClasses(
@@ -100,7 +106,11 @@ export const PhotoPicker = ({ photos, onChange }: PhotoPickerProps) => {
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {photos.map((photo, index) => (
             <li key={photo.id} className="flex flex-col gap-2">
-              <PhotoPreview photo={photo} label={t('photos.preview', { number: index + 1, name: photo.name })} />
+              <PhotoPreview
+                photo={photo}
+                label={t('photos.preview', { number: index + 1, name: photo.name })}
+                store={store}
+              />
               <Button
                 variant="secondary"
                 className="min-h-12"

@@ -3,7 +3,15 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@/shared/i18n/language';
 import { pickLocalized } from '@/shared/i18n/localized-text';
-import { EMPTY_ANSWER, limitProblem, numericLimits, takesText, type DraftAnswer, type Limits } from '../lib/answers';
+import { cn } from '@/shared/ui/cn';
+import {
+  EMPTY_ANSWER,
+  numericLimits,
+  takesText,
+  type AnswerProblem,
+  type DraftAnswer,
+  type Limits,
+} from '../lib/answers';
 
 type QuestionFieldProps = {
   question: QuestionNode;
@@ -13,8 +21,8 @@ type QuestionFieldProps = {
   answer: DraftAnswer | undefined;
   /** The options offered now. */
   options: QuestionOption[];
-  /** Show a broken limit (after the collector tried to go on). */
-  showProblem: boolean;
+  /** What to correct, shown once the collector has tried to go on. */
+  problem: AnswerProblem | null;
   onChange: (answer: DraftAnswer) => void;
 };
 
@@ -24,35 +32,57 @@ const inputClasses =
 const choiceClasses =
   'flex min-h-12 cursor-pointer items-center gap-3 rounded-md border border-stone-300 bg-white px-3 py-2 text-base has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-amber-600';
 
+const titleClasses = 'text-base font-semibold text-stone-900';
+
 const optionLabel = (option: QuestionOption, language: Language) =>
   pickLocalized(option, 'description', language) ?? option.value;
 
-/** One question of the form, as its type asks: a text box, radio buttons, check boxes or a list. */
-export const QuestionField = ({ question, language, answer, options, showProblem, onChange }: QuestionFieldProps) => {
+/** The mark of a required question; screen readers hear it from the control's own `required` state. */
+const RequiredMark = () => (
+  <span aria-hidden="true" className="ml-1 font-bold text-red-700">
+    *
+  </span>
+);
+
+/**
+ * One question of the form, as its type asks: a text, number or date box, radio buttons, check
+ * boxes or a list; its hint under the title, a required one marked, and what to correct.
+ */
+export const QuestionField = ({ question, language, answer, options, problem, onChange }: QuestionFieldProps) => {
   const { t } = useTranslation('collect');
   const id = useId();
   const current = answer ?? EMPTY_ANSWER;
   const offered = new Set(options.map((option) => option.value));
   const chosen = current.choices.filter((value) => offered.has(value));
   const title = `${question.questionNr}. ${pickLocalized(question, 'title', language) ?? ''}`;
+  const hint = pickLocalized(question, 'hint', language);
   const limits = numericLimits(question);
-  const problem = showProblem ? limitProblem(question, { choices: chosen, text: current.text }) : null;
+  const required = question.required;
   const hintId = `${id}-hint`;
+  const limitsId = `${id}-limits`;
+  const requiredId = `${id}-required`;
   const problemId = `${id}-problem`;
-  const describedBy = [limits || question.limMin || question.limMax ? hintId : null, problem ? problemId : null]
-    .filter(Boolean)
-    .join(' ');
 
   const limitText = (kind: 'number' | 'count', { min, max }: Limits) => {
     if (min !== null && max !== null) return t(`form.limits.${kind}Between`, { min, max });
     if (min !== null) return t(`form.limits.${kind}AtLeast`, { min });
     return t(`form.limits.${kind}AtMost`, { max });
   };
-  const hint = limits
-    ? limitText(question.questionType === 'TEXT' ? 'number' : 'count', limits)
+  const limitsText = limits
+    ? limitText(question.questionType === 'MULTIPLE_CHOICE' ? 'count' : 'number', limits)
     : question.limMin || question.limMax
       ? t('form.limits.note', { limits: [question.limMin, question.limMax].filter(Boolean).join(' – ') })
       : null;
+  const problemText =
+    problem === null
+      ? null
+      : problem.kind === 'number' || problem.kind === 'count'
+        ? limitText(problem.kind, problem.limits)
+        : t(`form.problems.${problem.kind}`);
+  const describedBy =
+    [hint ? hintId : null, limitsText ? limitsId : null, problemText ? problemId : null].filter(Boolean).join(' ') ||
+    undefined;
+  const invalid = problem ? true : undefined;
 
   const setChoices = (choices: string[]) => onChange({ choices, text: current.text });
   const setText = (text: string) => onChange({ choices: current.choices, text });
@@ -60,6 +90,16 @@ export const QuestionField = ({ question, language, answer, options, showProblem
     const text = chosen.includes(option.value) ? pickLocalized(option, 'disclaimer', language) : null;
     return text ? [{ id: option.id, text }] : [];
   });
+
+  // The title stays the control's whole name; the mark beside it is for the eye.
+  const labelFor = (controlId: string) => (
+    <div>
+      <label htmlFor={controlId} className={titleClasses}>
+        {title}
+      </label>
+      {required && <RequiredMark />}
+    </div>
+  );
 
   const textInput = (label: string) => (
     <div className="flex flex-col gap-1.5">
@@ -82,9 +122,14 @@ export const QuestionField = ({ question, language, answer, options, showProblem
           {hint}
         </p>
       )}
-      {problem && (
+      {limitsText && (
+        <p id={limitsId} className="text-sm text-stone-600">
+          {limitsText}
+        </p>
+      )}
+      {problemText && (
         <p id={problemId} className="text-sm font-semibold text-red-700">
-          {limitText(problem.kind, problem.limits)}
+          {problemText}
         </p>
       )}
       {disclaimers.map((disclaimer) => (
@@ -99,19 +144,20 @@ export const QuestionField = ({ question, language, answer, options, showProblem
     </>
   );
 
-  if (question.questionType === 'TEXT') {
+  if (question.questionType === 'TEXT' || question.questionType === 'NUMBER' || question.questionType === 'DATE') {
     return (
       <div className="flex flex-col gap-2">
-        <label htmlFor={`${id}-text`} className="text-base font-semibold text-stone-900">
-          {title}
-        </label>
+        {labelFor(`${id}-text`)}
         <input
           id={`${id}-text`}
           className={inputClasses}
-          inputMode={limits ? 'decimal' : undefined}
+          // A number is typed as text: a number input refuses the decimal comma in some browsers.
+          type={question.questionType === 'DATE' ? 'date' : 'text'}
+          inputMode={question.questionType === 'NUMBER' || limits ? 'decimal' : undefined}
           value={current.text}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          aria-required={required || undefined}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
           onChange={(event) => setText(event.target.value)}
         />
         {details}
@@ -122,14 +168,14 @@ export const QuestionField = ({ question, language, answer, options, showProblem
   if (question.questionType === 'DROPDOWN' || question.questionType === 'SELECT_AND_TEXT') {
     return (
       <div className="flex flex-col gap-2">
-        <label htmlFor={`${id}-select`} className="text-base font-semibold text-stone-900">
-          {title}
-        </label>
+        {labelFor(`${id}-select`)}
         <select
           id={`${id}-select`}
           className={inputClasses}
           value={chosen[0] ?? ''}
-          aria-describedby={describedBy || undefined}
+          aria-required={required || undefined}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
           onChange={(event) => setChoices(event.target.value === '' ? [] : [event.target.value])}
         >
           <option value="">{t('form.choose')}</option>
@@ -155,10 +201,20 @@ export const QuestionField = ({ question, language, answer, options, showProblem
   return (
     <fieldset
       className="flex flex-col gap-2"
-      aria-invalid={problem ? true : undefined}
-      aria-describedby={describedBy || undefined}
+      aria-invalid={invalid}
+      // A group cannot be aria-required: radios are `required` themselves; check boxes, where
+      // `required` would ask for each one, say it in the group's description.
+      aria-describedby={[multiple && required ? requiredId : null, describedBy].filter(Boolean).join(' ') || undefined}
     >
-      <legend className="mb-2 text-base font-semibold text-stone-900">{title}</legend>
+      <legend className={cn('mb-2', titleClasses)}>
+        {title}
+        {required && <RequiredMark />}
+      </legend>
+      {multiple && required && (
+        <span id={requiredId} className="sr-only">
+          {t('form.required')}
+        </span>
+      )}
       {options.map((option) => (
         <label key={option.id} className={choiceClasses}>
           <input
@@ -166,6 +222,7 @@ export const QuestionField = ({ question, language, answer, options, showProblem
             name={`${id}-choice`}
             value={option.value}
             checked={chosen.includes(option.value)}
+            required={!multiple && required}
             onChange={(event) => toggle(option.value, event.target.checked)}
             className="size-5 shrink-0 accent-brand-700"
           />

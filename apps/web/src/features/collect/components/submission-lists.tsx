@@ -1,10 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCodeText } from '@/shared/api/use-error-text';
 import { formatDateTime } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
+import { getDeviceSurveysQueryOptions } from '../api/get-collect-surveys';
 import type { CollectSubmission } from '../lib/collect-db';
+import { submissionAssetName } from '../lib/outbox-names';
 
 type DraftListProps = {
   drafts: CollectSubmission[];
@@ -66,11 +70,24 @@ const STATE_CLASSES: Record<CollectSubmission['state'], string> = {
   failed: 'bg-red-100 text-red-900',
 };
 
-/** Finished submissions and where each stands: waiting, sending n of m, sent, or failed with the reason. */
+/**
+ * Finished submissions, each by the name the collector gave its asset (else by its survey and
+ * time), and where each stands: waiting, sending n of m, sent, or failed with the reason, in the
+ * visitor's language when the page knows the server's code for it.
+ */
 export const OutboxList = ({ items, onRetry, onDelete }: OutboxListProps) => {
   const { t } = useTranslation('collect');
   const language = useLanguage();
+  const codeText = useCodeText();
+  // Which question names the asset is the survey's business: the surveys on this device, which the
+  // collect screen has already loaded for the same account.
+  const surveys = useQuery({ ...getDeviceSurveysQueryOptions(items[0]?.userId ?? ''), enabled: items.length > 0 });
   if (items.length === 0) return <p className="text-stone-600">{t('outbox.empty')}</p>;
+
+  const assetNameOf = (item: CollectSubmission) => {
+    const survey = surveys.data?.items.find((candidate) => candidate.survey.id === item.surveyId);
+    return survey ? submissionAssetName(item, survey.questions) : null;
+  };
 
   const stateText = (item: CollectSubmission) => {
     if (item.state === 'sending' && item.progress) {
@@ -82,7 +99,7 @@ export const OutboxList = ({ items, onRetry, onDelete }: OutboxListProps) => {
     if (item.state === 'failed' && item.error) {
       const reason = t(`outbox.failure.${item.error.step}`, {
         number: item.error.photo,
-        message: item.error.message,
+        message: codeText(item.error.code) ?? item.error.message,
       });
       return t('outbox.state.failed', { reason });
     }
@@ -91,41 +108,48 @@ export const OutboxList = ({ items, onRetry, onDelete }: OutboxListProps) => {
 
   return (
     <ul className="flex flex-col gap-3">
-      {items.map((item) => (
-        <li key={item.id} className={itemClasses}>
-          <div className="flex flex-col gap-1">
-            <p className="font-semibold text-stone-900">{item.surveyTitle}</p>
-            <p className="text-sm text-stone-600">
-              {formatDateTime(item.body?.date ?? item.updatedAt, language)}
-              {item.photos.length > 0 && ` · ${t('outbox.photos', { count: item.photos.length })}`}
-            </p>
-            <p className={cn('self-start rounded-md px-2 py-1 text-sm font-semibold', STATE_CLASSES[item.state])}>
-              {stateText(item)}
-            </p>
-          </div>
-          {(item.state === 'failed' || item.state === 'sent') && (
-            <div className="grid grid-cols-2 gap-2">
-              {item.state === 'failed' && (
-                <Button
-                  className="min-h-12"
-                  aria-label={t('outbox.retryLabel', { name: item.surveyTitle })}
-                  onClick={() => onRetry(item)}
-                >
-                  {t('outbox.retry')}
-                </Button>
-              )}
-              <Button
-                variant="secondary"
-                className="col-start-2 min-h-12"
-                aria-label={t('outbox.removeLabel', { name: item.surveyTitle })}
-                onClick={() => onDelete(item)}
-              >
-                {t('outbox.remove')}
-              </Button>
+      {items.map((item) => {
+        const assetName = assetNameOf(item);
+        const time = formatDateTime(item.body?.date ?? item.updatedAt, language);
+        // What the buttons name it by: several unnamed submissions of one survey differ by their time.
+        const name = assetName ?? t('outbox.unnamed', { survey: item.surveyTitle, time });
+        return (
+          <li key={item.id} className={itemClasses}>
+            <div className="flex flex-col gap-1">
+              <p className="font-semibold break-words text-stone-900">{assetName ?? item.surveyTitle}</p>
+              <p className="text-sm text-stone-600">
+                {assetName !== null && `${item.surveyTitle} · `}
+                {time}
+                {item.photos.length > 0 && ` · ${t('outbox.photos', { count: item.photos.length })}`}
+              </p>
+              <p className={cn('self-start rounded-md px-2 py-1 text-sm font-semibold', STATE_CLASSES[item.state])}>
+                {stateText(item)}
+              </p>
             </div>
-          )}
-        </li>
-      ))}
+            {(item.state === 'failed' || item.state === 'sent') && (
+              <div className="grid grid-cols-2 gap-2">
+                {item.state === 'failed' && (
+                  <Button
+                    className="min-h-12"
+                    aria-label={t('outbox.retryLabel', { name })}
+                    onClick={() => onRetry(item)}
+                  >
+                    {t('outbox.retry')}
+                  </Button>
+                )}
+                <Button
+                  variant="secondary"
+                  className="col-start-2 min-h-12"
+                  aria-label={t('outbox.removeLabel', { name })}
+                  onClick={() => onDelete(item)}
+                >
+                  {t('outbox.remove')}
+                </Button>
+              </div>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 };

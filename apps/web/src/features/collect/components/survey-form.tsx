@@ -1,4 +1,5 @@
 import type { CollectSurvey } from '@trashegimia/contract/collect';
+import type { QuestionNode } from '@trashegimia/contract/questions';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@/shared/i18n/language';
@@ -6,8 +7,9 @@ import { pickLocalized } from '@/shared/i18n/localized-text';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { SelectField } from '@/shared/ui/select-field';
-import { answerInputs, evaluateForm, limitProblem, visibleOptions, type DraftAnswer } from '../lib/answers';
+import { answerInputs, answerProblem, evaluateForm, visibleOptions, type DraftAnswer } from '../lib/answers';
 import { putSubmission, type CollectSubmission } from '../lib/collect-db';
+import { devicePhotoStore, pagePhotoStore } from '../lib/photo-store';
 import { buildScreens, nextScreenIndex, previousScreenIndex, screenProgress } from '../lib/survey-screens';
 import { LocationPicker } from './location-picker';
 import { PhotoPicker } from './photo-picker';
@@ -23,10 +25,18 @@ type SurveyFormProps = {
   onClose: () => void;
   /** The collector finished: the submission is saved as waiting to be sent. */
   onFinished: () => void;
+  /**
+   * Keep the draft and its photos on the device (the default). Off, they live in the page only and
+   * nothing is stored: the survey editor's preview.
+   */
+  persist?: boolean;
 };
 
-/** Keeps the draft on the device: soon after each change, and at once when the page is hidden or left. */
-const useSavedDraft = (initial: CollectSubmission) => {
+/**
+ * Keeps the draft on the device: soon after each change, and at once when the page is hidden or
+ * left. Without `persist` it is only held in the page.
+ */
+const useSavedDraft = (initial: CollectSubmission, persist: boolean) => {
   const [draft, setDraft] = useState(initial);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [savedAt, setSavedAt] = useState<string | null>(null);
@@ -47,12 +57,15 @@ const useSavedDraft = (initial: CollectSubmission) => {
 
   const latest = useRef(initial);
 
-  const change = useCallback((changes: Partial<CollectSubmission>) => {
-    const next = { ...latest.current, ...changes, updatedAt: new Date().toISOString() };
-    latest.current = next;
-    pending.current = next;
-    setDraft(next);
-  }, []);
+  const change = useCallback(
+    (changes: Partial<CollectSubmission>) => {
+      const next = { ...latest.current, ...changes, updatedAt: new Date().toISOString() };
+      latest.current = next;
+      if (persist) pending.current = next;
+      setDraft(next);
+    },
+    [persist],
+  );
 
   useEffect(() => {
     if (!pending.current) return;
@@ -81,9 +94,10 @@ const useSavedDraft = (initial: CollectSubmission) => {
  * group) as one screen, skip logic deciding the next screen; then the location and photos, and
  * "Save for sending". Every change is kept on the device as it is made.
  */
-export const SurveyForm = ({ survey, submission, onClose, onFinished }: SurveyFormProps) => {
+export const SurveyForm = ({ survey, submission, onClose, onFinished, persist = true }: SurveyFormProps) => {
   const { t } = useTranslation('collect');
-  const { draft, change, flush, saveError, isSaved } = useSavedDraft(submission);
+  const { draft, change, flush, saveError, isSaved } = useSavedDraft(submission, persist);
+  const [photoStore] = useState(() => (persist ? devicePhotoStore : pagePhotoStore()));
   const [attempted, setAttempted] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
@@ -111,7 +125,12 @@ export const SurveyForm = ({ survey, submission, onClose, onFinished }: SurveyFo
   }, [current]);
 
   const visibleQuestions = screen?.questions.filter((question) => !form.skipped.has(question.id)) ?? [];
-  const hasProblem = visibleQuestions.some((question) => limitProblem(question, form.answers[question.id]));
+  // A choice none of whose options the earlier answers offer cannot be answered, required or not (as the server agrees).
+  const offersNothing = (question: QuestionNode) =>
+    question.options.length > 0 && visibleOptions(question, form.answers, form.questionsById).length === 0;
+  const problemOf = (question: QuestionNode) =>
+    offersNothing(question) ? null : answerProblem(question, form.answers[question.id]);
+  const hasProblem = visibleQuestions.some(problemOf);
 
   const goTo = (index: number) => {
     setAttempted(false);
@@ -131,9 +150,7 @@ export const SurveyForm = ({ survey, submission, onClose, onFinished }: SurveyFo
 
   const finish = async () => {
     const broken = screens.findIndex((candidate) =>
-      candidate.questions.some(
-        (question) => !form.skipped.has(question.id) && limitProblem(question, form.answers[question.id]),
-      ),
+      candidate.questions.some((question) => !form.skipped.has(question.id) && problemOf(question)),
     );
     if (broken !== -1) {
       goTo(broken);
@@ -167,6 +184,7 @@ export const SurveyForm = ({ survey, submission, onClose, onFinished }: SurveyFo
     : screen?.group
       ? pickLocalized(screen.group, 'title', language)
       : (chapterTitles.at(-1) ?? surveyTitle);
+  const screenHint = !onFinishStep && screen?.group ? pickLocalized(screen.group, 'hint', language) : null;
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-6 pb-32">
@@ -212,12 +230,13 @@ export const SurveyForm = ({ survey, submission, onClose, onFinished }: SurveyFo
         <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-stone-900 focus:outline-none">
           {screenTitle}
         </h2>
+        {screenHint && <p className="text-sm text-stone-600">{screenHint}</p>}
       </div>
 
       {onFinishStep ? (
         <div className="flex flex-col gap-8">
           <LocationPicker location={draft.location} onChange={(location) => change({ location })} />
-          <PhotoPicker photos={draft.photos} onChange={(photos) => change({ photos })} />
+          <PhotoPicker photos={draft.photos} onChange={(photos) => change({ photos })} store={photoStore} />
         </div>
       ) : (
         <div className="flex flex-col gap-6">
@@ -228,7 +247,7 @@ export const SurveyForm = ({ survey, submission, onClose, onFinished }: SurveyFo
               language={language}
               answer={draft.answers[question.id]}
               options={visibleOptions(question, form.answers, form.questionsById)}
-              showProblem={attempted}
+              problem={attempted ? problemOf(question) : null}
               onChange={(answer) => setAnswer(question.id, answer)}
             />
           ))}

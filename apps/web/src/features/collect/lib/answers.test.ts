@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeChapter, makeQuestion, protectionSurvey } from '@/shared/testing/question-fixtures';
-import { answerInputs, evaluateForm, limitProblem, visibleOptions, type DraftAnswers } from './answers';
+import { answerInputs, answerProblem, evaluateForm, visibleOptions, type DraftAnswers } from './answers';
 
 const choose = (...choices: string[]) => ({ choices, text: '' });
 const typed = (text: string) => ({ choices: [], text });
@@ -60,7 +60,7 @@ describe('skip logic', () => {
   });
 });
 
-describe('limits', () => {
+describe('what holds the collector back', () => {
   it('wants a number within the limits for TEXT and that many choices for MULTIPLE_CHOICE; blank meets them', () => {
     const year = makeQuestion({ id: 1, questionNr: '1', title: 'Year', limMin: '-6500', limMax: '2025' });
     const materials = makeQuestion(
@@ -68,16 +68,63 @@ describe('limits', () => {
       [{ value: 'Stone' }, { value: 'Wood' }, { value: 'Brick' }],
     );
     const note = makeQuestion({ id: 3, questionNr: '3', title: 'Note', limMin: 'a few words' });
-    expect(limitProblem(year, typed('1450'))).toBeNull();
-    expect(limitProblem(year, typed('-7000'))?.kind).toBe('number');
-    expect(limitProblem(year, typed('soon'))?.kind).toBe('number');
-    expect(limitProblem(year, typed(''))).toBeNull();
-    expect(limitProblem(materials, choose('Stone', 'Wood'))).toBeNull();
-    expect(limitProblem(materials, choose('Stone', 'Wood', 'Brick'))).toEqual({
+    expect(answerProblem(year, typed('1450'))).toBeNull();
+    expect(answerProblem(year, typed('-7000'))?.kind).toBe('number');
+    expect(answerProblem(year, typed('soon'))?.kind).toBe('number');
+    expect(answerProblem(year, typed(''))).toBeNull();
+    expect(answerProblem(materials, choose('Stone', 'Wood'))).toBeNull();
+    expect(answerProblem(materials, choose('Stone', 'Wood', 'Brick'))).toEqual({
       kind: 'count',
       limits: { min: null, max: 2 },
     });
-    expect(limitProblem(note, typed('anything'))).toBeNull();
+    expect(answerProblem(note, typed('anything'))).toBeNull();
+  });
+
+  it('takes a number typed with a comma or a dot, and holds back text or a number outside the bounds', () => {
+    const floors = makeQuestion({
+      id: 1,
+      questionNr: '1',
+      title: 'Floors',
+      questionType: 'NUMBER',
+      limMin: '1',
+      limMax: '12',
+    });
+    const area = makeQuestion({ id: 2, questionNr: '2', title: 'Area', questionType: 'NUMBER' });
+    expect(answerProblem(floors, typed('3'))).toBeNull();
+    expect(answerProblem(floors, typed('40'))).toEqual({ kind: 'number', limits: { min: 1, max: 12 } });
+    expect(answerProblem(floors, typed('three'))).toEqual({ kind: 'number', limits: { min: 1, max: 12 } });
+    expect(answerProblem(area, typed('12,5'))).toBeNull();
+    expect(answerProblem(area, typed('12.5'))).toBeNull();
+    expect(answerProblem(area, typed('about 12'))).toEqual({ kind: 'notNumber' });
+  });
+
+  it('takes a date only as a day that exists', () => {
+    const visited = makeQuestion({ id: 1, questionNr: '1', title: 'Visited', questionType: 'DATE' });
+    expect(answerProblem(visited, typed('2024-05-01'))).toBeNull();
+    expect(answerProblem(visited, typed('2024-02-30'))).toEqual({ kind: 'notDate' });
+  });
+
+  it('holds back a required question left unanswered, but not one skip logic passes by', () => {
+    const risk = makeQuestion({ id: 1, questionNr: '1', title: 'Risk' }, [
+      { value: 'High' },
+      { value: 'None', validateType: 'END_SURVEY' },
+    ]);
+    const threats = makeQuestion({ id: 2, questionNr: '2', title: 'Threats', required: true });
+    const source = makeQuestion(
+      { id: 3, questionNr: '3', title: 'Source', questionType: 'SELECT_AND_TEXT', required: true },
+      [{ value: 'Archive' }],
+    );
+    const tree = [risk, threats, source];
+    const problems = (answers: DraftAnswers) => {
+      const form = evaluateForm(tree, answers);
+      return tree
+        .filter((question) => !form.skipped.has(question.id))
+        .flatMap((question) => answerProblem(question, form.answers[question.id]) ?? []);
+    };
+    expect(problems({ 1: choose('High') })).toEqual([{ kind: 'required' }, { kind: 'required' }]);
+    // Text alone is no answer to a choice question.
+    expect(problems({ 1: choose('High'), 2: typed('Fire'), 3: typed('only text') })).toEqual([{ kind: 'required' }]);
+    expect(problems({ 1: choose('None') })).toEqual([]);
   });
 });
 
@@ -108,6 +155,16 @@ describe('answerInputs', () => {
       { questionId: 2, value: 'Stone,Other', value2: 'mud' },
       { questionId: 3, value: 'A', value2: null },
       { questionId: 4, value: 'Archive', value2: 'file 12' },
+    ]);
+  });
+
+  it('sends a number with a decimal dot and a date as it is', () => {
+    const area = makeQuestion({ id: 1, questionNr: '1', title: 'Area', questionType: 'NUMBER' });
+    const visited = makeQuestion({ id: 2, questionNr: '2', title: 'Visited', questionType: 'DATE' });
+    const tree = [area, visited];
+    expect(answerInputs(tree, evaluateForm(tree, { 1: typed(' 12,5 '), 2: typed('2024-05-01') }))).toEqual([
+      { questionId: 1, value: '12.5', value2: null },
+      { questionId: 2, value: '2024-05-01', value2: null },
     ]);
   });
 

@@ -1,11 +1,12 @@
 import type { AssetAnswerInput } from '@trashegimia/contract/assets';
-import type { QuestionNode, QuestionOption } from '@trashegimia/contract/questions';
+import { CHOICE_TYPES, type QuestionNode, type QuestionOption } from '@trashegimia/contract/questions';
+import { isCalendarDate, numberAnswer, readNumber } from '@/shared/surveys/answer-values';
 import { compareQuestionNr } from '@/shared/surveys/question-number';
 import { answerableInOrder } from './survey-screens';
 
 /**
- * What the collector entered for one question: the chosen option values (none for TEXT) and the
- * typed text (a TEXT answer, an 'other' option's description, or SELECT_AND_TEXT's detail).
+ * What the collector entered for one question: the chosen option values (none for TEXT, NUMBER and
+ * DATE) and the typed text (those answers, an 'other' option's description, or SELECT_AND_TEXT's detail).
  */
 export type DraftAnswer = { choices: string[]; text: string };
 /** By question id. */
@@ -13,7 +14,8 @@ export type DraftAnswers = Record<string, DraftAnswer>;
 
 export const EMPTY_ANSWER: DraftAnswer = { choices: [], text: '' };
 
-const isChoiceQuestion = (question: QuestionNode) => question.questionType !== 'TEXT';
+const isChoiceQuestion = (question: QuestionNode) =>
+  question.questionType !== null && CHOICE_TYPES.includes(question.questionType);
 
 export const isBlankAnswer = (answer: DraftAnswer | undefined) =>
   !answer || (answer.choices.length === 0 && answer.text.trim() === '');
@@ -39,9 +41,9 @@ export const visibleOptions = (
       ).includes(option.conditionalParentQuestionValue ?? ''),
   );
 
-/** Whether the typed text belongs in the answer: always for TEXT and SELECT_AND_TEXT, else for an 'other' choice. */
+/** Whether the typed text belongs in the answer: always for typed answers and SELECT_AND_TEXT, else for an 'other' choice. */
 export const takesText = (question: QuestionNode, choices: string[]) =>
-  question.questionType === 'TEXT' ||
+  !isChoiceQuestion(question) ||
   question.questionType === 'SELECT_AND_TEXT' ||
   question.options.some((option) => option.isAnother && choices.includes(option.value));
 
@@ -121,52 +123,58 @@ export const evaluateForm = (tree: QuestionNode[], typed: DraftAnswers): FormSta
   return { answers, skipped, questionsById };
 };
 
-const numberIn = (text: string | null): number | null => {
-  if (text === null || text.trim() === '') return null;
-  const number = Number(text.trim().replace(',', '.'));
-  return Number.isFinite(number) ? number : null;
-};
-
 export type Limits = { min: number | null; max: number | null };
 
 /** A question's limits when they read as numbers (the server enforces only those); null otherwise. */
 export const numericLimits = (question: QuestionNode): Limits | null => {
-  const min = numberIn(question.limMin);
-  const max = numberIn(question.limMax);
+  const min = readNumber(question.limMin);
+  const max = readNumber(question.limMax);
   if (min === null && max === null) return null;
-  if (question.questionType !== 'TEXT' && question.questionType !== 'MULTIPLE_CHOICE') return null;
+  if (!['TEXT', 'NUMBER', 'MULTIPLE_CHOICE'].includes(question.questionType ?? '')) return null;
   return { min, max };
 };
 
+export type AnswerProblem =
+  | { kind: 'required' | 'notNumber' | 'notDate' }
+  /** A number outside the limits, or a multiple choice of too few or too many options. */
+  | { kind: 'number' | 'count'; limits: Limits };
+
 /**
- * What is wrong with an answer for the question's limits, as the server checks them: a TEXT
- * answer must be a number within them, a MULTIPLE_CHOICE must choose that many options. An
- * unanswered question meets every limit.
+ * What keeps an answer from being sent, as the server checks it: a required question left
+ * unanswered; a NUMBER that is not a number, a DATE that is not a day; a number outside the
+ * limits (a NUMBER, or a TEXT whose limits are numbers), a MULTIPLE_CHOICE choosing too few or too
+ * many. `answer` is the one that counts (see evaluateForm): a question skip logic passes by is not
+ * asked about at all.
  */
-export const limitProblem = (
-  question: QuestionNode,
-  answer: DraftAnswer | undefined,
-): { kind: 'number' | 'count'; limits: Limits } | null => {
+export const answerProblem = (question: QuestionNode, answer: DraftAnswer | undefined): AnswerProblem | null => {
+  if (!answer || isBlankAnswer(answer)) return question.required ? { kind: 'required' } : null;
+  if (question.questionType === 'DATE') return isCalendarDate(answer.text.trim()) ? null : { kind: 'notDate' };
   const limits = numericLimits(question);
-  if (!limits || isBlankAnswer(answer)) return null;
-  const outside = (amount: number) =>
-    (limits.min !== null && amount < limits.min) || (limits.max !== null && amount > limits.max);
-  if (question.questionType === 'TEXT') {
-    const amount = numberIn(answer!.text);
-    return amount === null || outside(amount) ? { kind: 'number', limits } : null;
+  if (question.questionType === 'NUMBER' || (question.questionType === 'TEXT' && limits)) {
+    const amount = readNumber(answer.text);
+    // With limits, "a number from 1 to 12" says both what is wrong and what to type.
+    if (limits && (amount === null || outside(amount, limits))) return { kind: 'number', limits };
+    return amount === null ? { kind: 'notNumber' } : null;
   }
-  return outside(answer!.choices.length) ? { kind: 'count', limits } : null;
+  return limits && outside(answer.choices.length, limits) ? { kind: 'count', limits } : null;
 };
+
+const outside = (amount: number, { min, max }: Limits) =>
+  (min !== null && amount < min) || (max !== null && amount > max);
 
 /**
  * The answers as POST /collect/submissions takes them: choices by option value (a multiple choice
- * comma-separated, in option order), the typed text in `value` for TEXT and in `value2` otherwise.
+ * comma-separated, in option order), the typed text in `value` for a typed answer (a number with a
+ * decimal dot) and in `value2` otherwise.
  */
 export const answerInputs = (tree: QuestionNode[], form: FormState): AssetAnswerInput[] =>
   [...answerableInOrder(tree)].flatMap((question) => {
     const answer = form.answers[question.id];
     if (!answer) return [];
-    if (!isChoiceQuestion(question)) return [{ questionId: question.id, value: answer.text.trim(), value2: null }];
+    if (!isChoiceQuestion(question)) {
+      const value = question.questionType === 'NUMBER' ? numberAnswer(answer.text) : answer.text.trim();
+      return [{ questionId: question.id, value, value2: null }];
+    }
     const value = question.options
       .filter((option) => answer.choices.includes(option.value))
       .map((option) => option.value)

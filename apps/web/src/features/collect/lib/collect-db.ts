@@ -29,8 +29,17 @@ export type CollectLocation = {
  */
 export type SubmissionState = 'draft' | 'waiting' | 'sending' | 'sent' | 'failed';
 
-/** Which step of sending the server refused (the answers, photo n, or the asset's media list), and what it said. */
-export type SendFailure = { step: 'answers' | 'photo' | 'media'; photo?: number; message: string; status: number };
+/**
+ * Which step of sending the server refused (the answers, photo n, or the asset's media list), and
+ * what it said: its message, and its code for the page to word (failures kept before codes were have none).
+ */
+export type SendFailure = {
+  step: 'answers' | 'photo' | 'media';
+  photo?: number;
+  message: string;
+  status: number;
+  code?: string | null;
+};
 
 /** One filled-in survey on the device, from its first answer until the server has all of it. */
 export type CollectSubmission = {

@@ -95,11 +95,11 @@ describe('sendSubmission', () => {
     expect(steps.requestUpload).not.toHaveBeenCalled();
   });
 
-  it('fails on the answers with the server’s reason and makes no further call', async () => {
-    const refusal = new ApiError({ status: 400, message: 'Question 3.2 is skipped after the answer to question 3.1' });
+  it('fails on the answers with the server’s reason and code, and makes no further call', async () => {
+    const refusal = new ApiError({ status: 400, message: 'Question 2.1 must be answered', code: 'required_question' });
     const { steps } = makeSteps({ submit: vi.fn(async () => Promise.reject(refusal)) });
     const result = await sendSubmission(makeSubmission({ photos: [makePhoto('a')] }), steps);
-    expect(result.error).toMatchObject({ step: 'answers', status: 400 });
+    expect(result.error).toMatchObject({ step: 'answers', status: 400, code: 'required_question' });
     expect(steps.requestUpload).not.toHaveBeenCalled();
   });
 });

@@ -82,7 +82,9 @@ export const sendSubmission = async (start: CollectSubmission, steps: SendSteps)
       const listed = await steps.listMedia(assetId);
       const known = new Set(listed.map((media) => media.path));
       const ours = current.photos.flatMap((photo) =>
-        photo.blobPath !== null && !known.has(photo.blobPath) ? [{ path: photo.blobPath, type: 'PHOTO' as const }] : [],
+        photo.blobPath !== null && !known.has(photo.blobPath)
+          ? [{ path: photo.blobPath, type: 'PHOTO' as const, originalName: photo.name }]
+          : [],
       );
       await steps.reconcile(assetId, [...listed, ...ours]);
       await update({ mediaListed: true });
@@ -95,7 +97,8 @@ export const sendSubmission = async (start: CollectSubmission, steps: SendSteps)
     if (isUnreachable(error)) await update({ state: 'waiting', error: null });
     else {
       const message = error instanceof Error ? error.message : String(error);
-      await update({ state: 'failed', error: { ...failure, message, status: statusOf(error) } });
+      const code = isApiError(error) ? error.code : null;
+      await update({ state: 'failed', error: { ...failure, message, status: statusOf(error), code } });
     }
   }
   return current;

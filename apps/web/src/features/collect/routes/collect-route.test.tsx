@@ -1,9 +1,10 @@
 import 'fake-indexeddb/auto';
-import type { SubmissionBody } from '@trashegimia/contract/collect';
+import type { CollectSurvey, SubmissionBody } from '@trashegimia/contract/collect';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiMock, signInAs } from '@/shared/testing/data-factories';
+import { makeChapter, makeQuestion } from '@/shared/testing/question-fixtures';
 import { jsonResponse, renderRoutes } from '@/shared/testing/test-utils';
 import { makeCollectSurvey } from '../testing/collect-survey-fixtures';
 import { CollectRoute } from './collect-route';
@@ -18,11 +19,16 @@ const signInAsCollector = () => {
   localStorage.setItem('user_id', `collector-${++accounts}`);
 };
 
-const serve = ({ offline = false } = {}) => {
+const serve = ({
+  offline = false,
+  survey = makeCollectSurvey(),
+  refusal,
+}: { offline?: boolean; survey?: CollectSurvey; refusal?: { code: string; message: string } } = {}) => {
   const sent: SubmissionBody[] = [];
   const api = createApiMock({
-    'GET /api/collect/surveys': () => jsonResponse({ items: [makeCollectSurvey()] }),
+    'GET /api/collect/surveys': () => jsonResponse({ items: [survey] }),
     'POST /api/collect/submissions': ({ body }) => {
+      if (refusal) return jsonResponse({ statusCode: 400, error: 'Bad Request', ...refusal }, 400);
       sent.push(body as SubmissionBody);
       const { uniqueId, date } = body as SubmissionBody;
       return jsonResponse({ id: ASSET_ID, uniqueId, surveyId: 1, datasetId: 1, status: 'UPLOADED', date }, 201);
@@ -117,6 +123,60 @@ describe('CollectRoute', () => {
     expect(sent[0]!.answers.map((answer) => answer.questionId)).toEqual([11, 21]);
   });
 
+  it('holds back an empty required question and a number that is not one, and sends numbers with a dot', async () => {
+    signInAsCollector();
+    const { sent } = serve({ survey: recordSurvey() });
+    const user = userEvent.setup();
+    await renderRoutes(routes, { initialPath: '/collect' });
+    await startSurvey(user);
+
+    const name = screen.getByRole('textbox', { name: '1.1. Name of the asset' });
+    expect(name).toBeRequired();
+    expect(name).toHaveAccessibleDescription('As written on the sign');
+    const floors = screen.getByRole('textbox', { name: '1.2. Floors' });
+    expect(floors).toHaveAttribute('inputmode', 'decimal');
+    expect(floors).not.toBeRequired();
+    await user.type(floors, 'many');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(screen.getByText('Answer this question.')).toBeInTheDocument();
+    expect(name).toBeInvalid();
+    expect(floors).toHaveAccessibleDescription(/A number from 1 to 12\./);
+    expect(screen.getByRole('alert')).toHaveTextContent('Correct the marked answers to go on.');
+    await user.type(name, 'Kulla e Jasharëve');
+    await user.clear(floors);
+    await user.type(floors, '2,5');
+    await user.type(screen.getByLabelText('1.3. Last visited'), '2024-05-01');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByRole('heading', { name: 'Location and photos' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save for sending' }));
+    await screen.findByText('Sent');
+    expect(sent[0]!.answers).toEqual([
+      { questionId: 11, value: 'Kulla e Jasharëve', value2: null },
+      { questionId: 12, value: '2.5', value2: null },
+      { questionId: 13, value: '2024-05-01', value2: null },
+    ]);
+  });
+
+  it("says in the visitor's language why the server refused a submission", async () => {
+    signInAsCollector();
+    serve({ refusal: { code: 'required_question', message: 'Question 1.1 must be answered' } });
+    const user = userEvent.setup();
+    await renderRoutes(routes, { initialPath: '/collect', language: 'sr' });
+    await user.selectOptions(await screen.findByLabelText('Anketa'), 'Anketa nasleđa');
+    await user.click(screen.getByRole('button', { name: 'Započni' }));
+    await user.type(await screen.findByLabelText('1.1. Name of the asset'), 'Kulla');
+    await user.type(screen.getByLabelText('1.2. Year built'), '1450');
+    await user.click(screen.getByRole('button', { name: 'Dalje' }));
+    await user.click(await screen.findByRole('radio', { name: 'Not protected' }));
+    await user.click(screen.getByRole('button', { name: 'Dalje' }));
+    await user.click(await screen.findByRole('button', { name: 'Dalje' }));
+    await user.click(screen.getByRole('button', { name: 'Sačuvaj za slanje' }));
+
+    expect(await screen.findByText('Neuspešno: Pitanje na koje se mora odgovoriti nema odgovor.')).toBeInTheDocument();
+  });
+
   it('keeps a draft on the device: closed and opened again, the answers are there', async () => {
     signInAsCollector();
     serve();
@@ -146,3 +206,27 @@ describe('CollectRoute', () => {
     expect(screen.getByRole('option', { name: 'Heritage survey' })).toBeInTheDocument();
   });
 });
+
+/** One screen (a shared question group): a required name with a hint, a number of floors from 1 to 12, a date. */
+const recordSurvey = (): CollectSurvey => {
+  const onScreen = { questionGroupId: 7 };
+  const name = makeQuestion({
+    id: 11,
+    questionNr: '1.1',
+    title: 'Name of the asset',
+    required: true,
+    hintEn: 'As written on the sign',
+    ...onScreen,
+  });
+  const floors = makeQuestion({
+    id: 12,
+    questionNr: '1.2',
+    title: 'Floors',
+    questionType: 'NUMBER',
+    limMin: '1',
+    limMax: '12',
+    ...onScreen,
+  });
+  const visited = makeQuestion({ id: 13, questionNr: '1.3', title: 'Last visited', questionType: 'DATE', ...onScreen });
+  return { ...makeCollectSurvey(), questions: [makeChapter(1, '1', 'Identification', [name, floors, visited])] };
+};

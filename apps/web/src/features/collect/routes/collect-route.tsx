@@ -19,11 +19,11 @@ import { useDeviceSurveys } from '../api/get-collect-surveys';
 import { DraftList, OutboxList } from '../components/submission-lists';
 import { SurveyForm } from '../components/survey-form';
 import { deleteSubmission, putSubmission, type CollectSubmission } from '../lib/collect-db';
+import { newSubmission } from '../lib/new-submission';
 import { registerServiceWorker, requestPersistentStorage } from '../lib/register-service-worker';
 import { useCollectSync } from '../lib/use-collect-sync';
 import { useOnline } from '../lib/use-online';
 import { useSubmission, useSubmissions } from '../lib/use-submissions';
-import { newUuid } from '../lib/uuid';
 
 const DRAFT_PARAM = 'draft';
 
@@ -134,26 +134,12 @@ const CollectHome = ({ userId, surveys, syncNow }: CollectHomeProps) => {
     event.preventDefault();
     const survey = items.find((item) => String(item.survey.id) === surveyId);
     if (!survey) return;
-    const now = new Date().toISOString();
-    const draft: CollectSubmission = {
-      id: newUuid(),
+    const draft = newSubmission({
       userId,
       surveyId: survey.survey.id,
       surveyTitle: surveyTitleOf(survey, surveyLanguage, untitled(survey)),
       language: surveyLanguage,
-      answers: {},
-      screen: 0,
-      location: null,
-      photos: [],
-      state: 'draft',
-      progress: null,
-      error: null,
-      body: null,
-      assetId: null,
-      mediaListed: false,
-      createdAt: now,
-      updatedAt: now,
-    };
+    });
     await putSubmission(draft);
     await navigate(draftHref(draft));
   };

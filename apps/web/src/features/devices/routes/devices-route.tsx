@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { usePageParam, useStayWithinPages } from '@/shared/routing/use-page-param';
 import { ListPager } from '@/shared/ui/list-pager';
 import { isApiError } from '@/shared/api/api-error';
+import { useDevices } from '@/shared/api/get-devices';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { DataTable } from '@/shared/ui/data-table';
@@ -17,7 +18,6 @@ import { useDeleteConfirmation } from '@/shared/ui/use-delete-confirmation';
 import { useToast } from '@/shared/ui/use-toast';
 import { useDeleteDevice } from '../api/delete-device';
 import { useDeviceByMac } from '../api/get-device-by-mac';
-import { useDevices } from '../api/get-devices';
 import { DeviceModal } from '../components/device-modal';
 
 /** Spec §9: devices are listed 20 per page. */

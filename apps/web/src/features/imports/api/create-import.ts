@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Import, IMPORT_CONTENT_TYPES, type CreateImportQuery } from '@trashegimia/contract/imports';
 import type { z } from 'zod';
 import { apiRequest } from '@/shared/api/api-client';
-import type { SpreadsheetKind } from '../lib/spreadsheet-file';
+import type { SpreadsheetKind } from '@/shared/files/spreadsheet-file';
 
 export type CreateImportInput = z.output<typeof CreateImportQuery> & { file: File; kind: SpreadsheetKind };
 

@@ -1,13 +1,10 @@
-import { type Import, MAX_IMPORT_CELLS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '@trashegimia/contract/imports';
+import type { Import } from '@trashegimia/contract/imports';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type enImports from '@/locales/en/imports.json';
-import { isApiError } from '@/shared/api/api-error';
-import { useAppConfig } from '@/shared/api/get-app-config';
 import { useDatasets } from '@/shared/api/get-datasets';
 import { useSurveys } from '@/shared/api/get-surveys';
-import { useErrorText } from '@/shared/api/use-error-text';
-import { formatNumber } from '@/shared/format/format';
+import { checkSpreadsheet, spreadsheetAccept, type SpreadsheetCheck } from '@/shared/files/spreadsheet-file';
+import { useSpreadsheetRefusal } from '@/shared/files/use-spreadsheet-refusal';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { firstText } from '@/shared/surveys/survey-text';
 import { Alert } from '@/shared/ui/alert';
@@ -15,12 +12,11 @@ import { Button } from '@/shared/ui/button';
 import { SelectField } from '@/shared/ui/select-field';
 import { useCreateImport } from '../api/create-import';
 import { PICKER_QUERY } from '../lib/import-constants';
-import { checkSpreadsheet, SPREADSHEET_ACCEPT, type SpreadsheetCheck } from '../lib/spreadsheet-file';
 
 const idOf = (value: string) => (value === '' ? null : Number(value));
 
-/** Why the server could not read a file (its limits, a password, …), each worded here. */
-type RefusalCode = keyof typeof enImports.upload.refused;
+/** A register is a workbook or a CSV file. */
+const REGISTER_KINDS = ['xlsx', 'csv'] as const;
 
 type ImportUploadFormProps = {
   onUploaded: (created: Import) => void;
@@ -33,15 +29,13 @@ type ImportUploadFormProps = {
  * The choices stay after an upload, so a corrected file goes to the same survey and dataset.
  */
 export const ImportUploadForm = ({ onUploaded, disabled }: ImportUploadFormProps) => {
-  const { t, i18n } = useTranslation('imports');
+  const { t } = useTranslation('imports');
   const language = useLanguage();
-  const errorText = useErrorText();
+  const { maxBytes, maxMegabytes, refusalText } = useSpreadsheetRefusal();
   const fileId = useId();
   const surveys = useSurveys(PICKER_QUERY);
   const datasets = useDatasets({ ...PICKER_QUERY, includeInactive: true });
   const upload = useCreateImport();
-  const maxBytes = useAppConfig().data?.uploadLimits.importMaxBytes;
-  const maxMegabytes = maxBytes === undefined ? undefined : Math.floor(maxBytes / (1024 * 1024));
   const [surveyId, setSurveyId] = useState<number | null>(null);
   const [datasetId, setDatasetId] = useState<number | null>(null);
   const [file, setFile] = useState<{ file: File; check: SpreadsheetCheck } | null>(null);
@@ -57,7 +51,7 @@ export const ImportUploadForm = ({ onUploaded, disabled }: ImportUploadFormProps
   const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
     upload.reset();
-    setFile(chosen ? { file: chosen, check: checkSpreadsheet(chosen, maxBytes) } : null);
+    setFile(chosen ? { file: chosen, check: checkSpreadsheet(chosen, maxBytes, REGISTER_KINDS) } : null);
   };
 
   const handleSubmit = (event: FormEvent) => {
@@ -83,18 +77,7 @@ export const ImportUploadForm = ({ onUploaded, disabled }: ImportUploadFormProps
         : fileProblem === 'empty'
           ? t('upload.empty')
           : null;
-  const refusal = isApiError(upload.error) ? upload.error.code : null;
-  const uploadError =
-    upload.isError &&
-    (refusal && i18n.exists(`upload.refused.${refusal}`, { ns: 'imports' })
-      ? t(`upload.refused.${refusal as RefusalCode}`, {
-          rows: formatNumber(MAX_IMPORT_ROWS, language),
-          columns: formatNumber(MAX_IMPORT_COLUMNS, language),
-          cells: formatNumber(MAX_IMPORT_CELLS, language),
-        })
-      : isApiError(upload.error) && upload.error.status === 413
-        ? t('upload.tooLargeForServer')
-        : errorText(upload.error, t('upload.failed')));
+  const uploadError = upload.isError && refusalText(upload.error, t('upload.failed'));
 
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4" aria-busy={upload.isPending}>
@@ -135,7 +118,7 @@ export const ImportUploadForm = ({ onUploaded, disabled }: ImportUploadFormProps
         <input
           id={fileId}
           type="file"
-          accept={SPREADSHEET_ACCEPT}
+          accept={spreadsheetAccept(REGISTER_KINDS)}
           onChange={chooseFile}
           required
           aria-describedby={maxMegabytes === undefined ? undefined : `${fileId}-hint`}

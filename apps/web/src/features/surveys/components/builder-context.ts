@@ -1,7 +1,7 @@
 import type { QuestionGroup } from '@trashegimia/contract/question-groups';
 import { createContext, useContext, type Dispatch } from 'react';
 import type { DraftAction } from '../lib/draft-reducer';
-import type { DraftOption, DraftQuestion } from '../lib/survey-draft';
+import type { DraftQuestion } from '../lib/survey-draft';
 
 /** What every question card needs from the builder, without passing it through each level. */
 export type BuilderContextValue = {
@@ -16,7 +16,8 @@ export type BuilderContextValue = {
   setFocusKey: (key: string | null) => void;
   onAddQuestion: (parentKey: string | null, category?: 'PARENT' | 'CHAPTER' | 'GROUP') => void;
   onDeleteQuestion: (question: DraftQuestion) => void;
-  onDeleteOption: (question: DraftQuestion, option: DraftOption) => void;
+  /** The same function on every render, so option rows memoised on it stay put while another is edited. */
+  onDeleteOption: (questionKey: string, optionKey: string) => void;
 };
 
 export const BuilderContext = createContext<BuilderContextValue | null>(null);

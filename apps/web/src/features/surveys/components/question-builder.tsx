@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type Dispatch } from 'react';
+import { useCallback, useId, useMemo, useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { Alert } from '@/shared/ui/alert';
@@ -10,28 +10,31 @@ import { useDeleteSurveyQuestion } from '../api/delete-survey-question';
 import { useQuestionGroups } from '../api/get-question-groups';
 import type { DraftAction } from '../lib/draft-reducer';
 import { addQuestion, childrenByParent, subtreeKeys } from '../lib/question-tree';
-import type { DraftOption, DraftQuestion } from '../lib/survey-draft';
+import type { ClearedReference, DraftQuestion } from '../lib/survey-draft';
 import { BuilderContext, type BuilderContextValue } from './builder-context';
+import { ClearedReferences } from './cleared-references';
 import { ImportLibraryModal } from './import-library-modal';
 import { QuestionCard } from './question-card';
 import { QuestionGroupManager } from './question-group-manager';
 
 type PendingDelete =
   | { kind: 'question'; question: DraftQuestion; below: number }
-  | { kind: 'option'; question: DraftQuestion; option: DraftOption };
+  | { kind: 'option'; questionKey: string; optionKey: string };
 
 type QuestionBuilderProps = {
   surveyId: number;
   questions: DraftQuestion[];
+  clearedReferences: ClearedReference[];
   dispatch: Dispatch<DraftAction>;
 };
 
 /**
  * 'Manage Questions' (spec §2): the numbered question cards, adding questions and chapters,
  * 'Import from Library', and the question groups. Deleting asks first; a saved question or option
- * is deleted on the server at once, an unsaved one just leaves the page.
+ * is deleted on the server at once, an unsaved one just leaves the page. The renumbering a deleted
+ * question leaves behind is saved with the next Save.
  */
-export const QuestionBuilder = ({ surveyId, questions, dispatch }: QuestionBuilderProps) => {
+export const QuestionBuilder = ({ surveyId, questions, clearedReferences, dispatch }: QuestionBuilderProps) => {
   const { t } = useTranslation('surveys');
   const errorText = useErrorText();
   const { showToast } = useToast();
@@ -45,6 +48,14 @@ export const QuestionBuilder = ({ surveyId, questions, dispatch }: QuestionBuild
   const optionDeletion = useDeleteQuestionOption();
   const tree = useMemo(() => childrenByParent(questions), [questions]);
   const topLevel = tree.get('') ?? [];
+  const resetOptionDeletion = optionDeletion.reset;
+  const handleDeleteOption = useCallback(
+    (questionKey: string, optionKey: string) => {
+      resetOptionDeletion();
+      setPendingDelete({ kind: 'option', questionKey, optionKey });
+    },
+    [resetOptionDeletion],
+  );
 
   const context = useMemo<BuilderContextValue>(
     () => ({
@@ -64,12 +75,9 @@ export const QuestionBuilder = ({ surveyId, questions, dispatch }: QuestionBuild
         questionDeletion.reset();
         setPendingDelete({ kind: 'question', question, below: subtreeKeys(questions, question.key).length - 1 });
       },
-      onDeleteOption: (question, option) => {
-        optionDeletion.reset();
-        setPendingDelete({ kind: 'option', question, option });
-      },
+      onDeleteOption: handleDeleteOption,
     }),
-    [surveyId, questions, tree, groups.data, dispatch, focusKey, questionDeletion, optionDeletion],
+    [surveyId, questions, tree, groups.data, dispatch, focusKey, questionDeletion, handleDeleteOption],
   );
 
   const closeDelete = () => setPendingDelete(null);
@@ -86,9 +94,10 @@ export const QuestionBuilder = ({ surveyId, questions, dispatch }: QuestionBuild
       else questionDeletion.mutate({ surveyId, questionId: question.id }, { onSuccess: removed });
     }
     if (pendingDelete?.kind === 'option') {
-      const { question, option } = pendingDelete;
-      const target = { questionKey: question.key, optionKey: option.key };
-      if (option.id === null) {
+      const target = { questionKey: pendingDelete.questionKey, optionKey: pendingDelete.optionKey };
+      const question = questions.find((candidate) => candidate.key === target.questionKey);
+      const option = question?.options.find((candidate) => candidate.key === target.optionKey);
+      if (!question || !option || option.id === null) {
         dispatch({ type: 'optionRemoved', ...target });
         closeDelete();
         return;
@@ -127,6 +136,7 @@ export const QuestionBuilder = ({ surveyId, questions, dispatch }: QuestionBuild
           </div>
         </div>
         {groups.isError && <Alert>{errorText(groups.error, t('builder.groupsFailed'))}</Alert>}
+        <ClearedReferences references={clearedReferences} questions={questions} />
 
         {topLevel.length === 0 ? (
           <p className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-10 text-center text-stone-600">

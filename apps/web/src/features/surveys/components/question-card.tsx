@@ -10,27 +10,40 @@ import {
 } from '@trashegimia/contract/questions';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGE_SUFFIX } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
+import { readNumber } from '@/shared/surveys/answer-values';
 import { firstText } from '@/shared/surveys/survey-text';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
+import { DisclosureMenu } from '@/shared/ui/disclosure-menu';
 import { ChevronDownIcon } from '@/shared/ui/icons';
 import { SelectField } from '@/shared/ui/select-field';
 import { TextField } from '@/shared/ui/text-field';
 import type { QuestionChanges } from '../lib/draft-reducer';
+import { moveDestinations, takesLimits, takesOptions } from '../lib/question-tree';
 import type { DraftQuestion } from '../lib/survey-draft';
 import { useBuilder } from './builder-context';
+import { LanguageTabs } from './language-tabs';
 import { OptionEditor } from './option-editor';
 
-const TITLE_SUFFIXES = ['Xk', 'En', 'Sr'] as const;
-
 const moveButtonId = (key: string, direction: 'up' | 'down') => `question-${key}-move-${direction}`;
+const toggleId = (key: string) => `question-${key}-toggle`;
+
+/** After a change that moves a card in the page (and drops the focus), puts the focus on this element again. */
+const refocus = (pick: () => HTMLElement | null) =>
+  requestAnimationFrame(() => {
+    const element = pick();
+    element?.focus();
+    element?.scrollIntoView?.({ block: 'nearest' });
+  });
 
 type QuestionCardProps = { question: DraftQuestion; isFirst: boolean; isLast: boolean };
 
 /**
- * A numbered question card: its heading opens and closes its fields; move up and down, delete;
- * chapters and groups list their sub-questions and offer to add one (spec §2).
+ * A numbered question card: its heading opens and closes its fields; move up and down, into
+ * another chapter or group, delete; chapters and groups list their sub-questions and offer to add
+ * one (spec §2).
  */
 export const QuestionCard = ({ question, isFirst, isLast }: QuestionCardProps) => {
   const { t } = useTranslation('surveys');
@@ -55,13 +68,19 @@ export const QuestionCard = ({ question, isFirst, isLast }: QuestionCardProps) =
 
   const handleMove = (direction: 'up' | 'down') => {
     dispatch({ type: 'questionMoved', key: question.key, direction });
-    // Reordering moves the card in the page, which drops the focus; put it back on the same button,
-    // or on the other one when this one has just become disabled at the end of the list.
-    requestAnimationFrame(() => {
+    // Back on the same button, or on the other one when this one has just become disabled at the end of the list.
+    refocus(() => {
       const same = document.getElementById(moveButtonId(question.key, direction)) as HTMLButtonElement | null;
-      const other = document.getElementById(moveButtonId(question.key, direction === 'up' ? 'down' : 'up'));
-      (same && !same.disabled ? same : other)?.focus();
+      return same && !same.disabled
+        ? same
+        : document.getElementById(moveButtonId(question.key, direction === 'up' ? 'down' : 'up'));
     });
+  };
+
+  const handleMoveInto = (parentKey: string | null) => {
+    dispatch({ type: 'questionMovedInto', key: question.key, parentKey });
+    // The card is drawn anew under its new parent; its heading takes the focus there.
+    refocus(() => document.getElementById(toggleId(question.key)));
   };
 
   return (
@@ -73,6 +92,7 @@ export const QuestionCard = ({ question, isFirst, isLast }: QuestionCardProps) =
         <div className="flex flex-wrap items-center gap-2 px-3 py-2">
           <h3 className="min-w-0 flex-1">
             <button
+              id={toggleId(question.key)}
               type="button"
               aria-expanded={expanded}
               aria-controls={bodyId}
@@ -88,6 +108,7 @@ export const QuestionCard = ({ question, isFirst, isLast }: QuestionCardProps) =
                 {question.questionType
                   ? t(`questionTypes.${question.questionType}`)
                   : t(`categories.${question.questionCategory}`)}
+                {question.required && ` · ${t('builder.required')}`}
               </span>
             </button>
           </h3>
@@ -112,6 +133,7 @@ export const QuestionCard = ({ question, isFirst, isLast }: QuestionCardProps) =
             >
               <span aria-hidden="true">↓</span>
             </Button>
+            <MoveIntoMenu question={question} onMove={handleMoveInto} />
             <Button
               variant="ghost"
               className="px-2.5 py-1 text-red-700"
@@ -156,19 +178,79 @@ export const QuestionCard = ({ question, isFirst, isLast }: QuestionCardProps) =
   );
 };
 
+const MENU_ITEM =
+  'block w-full px-4 py-2 text-left text-sm text-stone-800 hover:bg-stone-100 focus-visible:bg-stone-100 focus-visible:outline-none disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent';
+
+/**
+ * 'Move…': the top level and the chapters and groups the question can go into, worked out only
+ * while the menu is open. One not saved yet waits for a save when the question itself is saved.
+ */
+const MoveIntoMenu = ({
+  question,
+  onMove,
+}: {
+  question: DraftQuestion;
+  onMove: (parentKey: string | null) => void;
+}) => {
+  const { t } = useTranslation('surveys');
+  const language = useLanguage();
+  const { questions } = useBuilder();
+  return (
+    <DisclosureMenu
+      trigger={t('builder.move')}
+      triggerLabel={t('builder.moveLabel', { nr: question.questionNr })}
+      triggerClassName="rounded-md px-2.5 py-1 text-sm font-semibold text-stone-700 hover:bg-stone-200/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600"
+    >
+      {() => {
+        const destinations = moveDestinations(questions, question);
+        if (destinations.length === 0)
+          return <p className="px-4 py-2 text-sm text-stone-600">{t('builder.moveNowhere')}</p>;
+        return destinations.map(({ parent, waitsForSave }) => {
+          const place = parent
+            ? t('builder.moveInto', {
+                nr: parent.questionNr,
+                title: firstText(parent, 'title', language) ?? t('builder.untitled'),
+              })
+            : t('builder.moveToTop');
+          return (
+            <button
+              key={parent?.key ?? ''}
+              type="button"
+              disabled={waitsForSave}
+              onClick={() => onMove(parent?.key ?? null)}
+              className={MENU_ITEM}
+            >
+              {waitsForSave ? t('builder.moveWaitsForSave', { place }) : place}
+            </button>
+          );
+        });
+      }}
+    </DisclosureMenu>
+  );
+};
+
 type QuestionFieldsProps = {
   question: DraftQuestion;
   titleRef: RefObject<HTMLInputElement | null>;
   onChange: (changes: QuestionChanges) => void;
 };
 
-/** The card's fields; identifier, limits and option source are disabled for chapters and groups (spec §5). */
+/**
+ * The card's fields; identifier, limits and option source are disabled for chapters and groups
+ * (spec §5), and so is 'Required'. NUMBER reads its limits as numeric bounds; DATE has none, and
+ * neither shows options.
+ */
 const QuestionFields = ({ question, titleRef, onChange }: QuestionFieldsProps) => {
   const { t } = useTranslation('surveys');
   const language = useLanguage();
   const { questions, tree, groups, dispatch } = useBuilder();
   const holder = holdsQuestions(question.questionCategory);
+  const numeric = question.questionType === 'NUMBER';
+  const limitsOff = holder || !takesLimits(question.questionType);
+  const noOptions = holder || !takesOptions(question.questionType);
   const hasChildren = (tree.get(question.key) ?? []).length > 0;
+  const boundProblem = (limit: string) =>
+    numeric && limit.trim() !== '' && readNumber(limit) === null ? t('fields.notANumber') : null;
   // Only a saved choice question with options of its own can lend them.
   const lenders = questions.filter(
     (candidate) =>
@@ -183,7 +265,7 @@ const QuestionFields = ({ question, titleRef, onChange }: QuestionFieldsProps) =
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <SelectField
           label={t('fields.category')}
           value={question.questionCategory}
@@ -212,18 +294,37 @@ const QuestionFields = ({ question, titleRef, onChange }: QuestionFieldsProps) =
             </option>
           ))}
         </SelectField>
-      </div>
-      <div className="grid gap-3 lg:grid-cols-3">
-        {TITLE_SUFFIXES.map((suffix, index) => (
-          <TextField
-            key={suffix}
-            ref={index === 0 ? titleRef : undefined}
-            label={t(`fields.title${suffix}`)}
-            value={question[`title${suffix}`]}
-            onChange={(event) => onChange({ [`title${suffix}`]: event.target.value })}
+        <label className="inline-flex items-center gap-2 self-end py-2 text-sm font-medium text-stone-700 has-disabled:text-stone-400">
+          <input
+            type="checkbox"
+            checked={question.required}
+            disabled={holder}
+            onChange={(event) => onChange({ required: event.target.checked })}
+            className="size-4 accent-brand-700"
           />
-        ))}
+          {t('fields.required')}
+        </label>
       </div>
+      <LanguageTabs label={t('fields.texts', { nr: question.questionNr })}>
+        {(tab) => {
+          const suffix = LANGUAGE_SUFFIX[tab];
+          return (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <TextField
+                ref={tab === 'xk' ? titleRef : undefined}
+                label={t(`fields.title${suffix}`)}
+                value={question[`title${suffix}`]}
+                onChange={(event) => onChange({ [`title${suffix}`]: event.target.value })}
+              />
+              <TextField
+                label={t(`fields.hint${suffix}`)}
+                value={question[`hint${suffix}`]}
+                onChange={(event) => onChange({ [`hint${suffix}`]: event.target.value })}
+              />
+            </div>
+          );
+        }}
+      </LanguageTabs>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <SelectField
           label={t('fields.identifier')}
@@ -241,15 +342,19 @@ const QuestionFields = ({ question, titleRef, onChange }: QuestionFieldsProps) =
           ))}
         </SelectField>
         <TextField
-          label={t('fields.limMin')}
+          label={numeric ? t('fields.minimum') : t('fields.limMin')}
           value={question.limMin}
-          disabled={holder}
+          disabled={limitsOff}
+          inputMode={numeric ? 'decimal' : undefined}
+          error={boundProblem(question.limMin)}
           onChange={(event) => onChange({ limMin: event.target.value })}
         />
         <TextField
-          label={t('fields.limMax')}
+          label={numeric ? t('fields.maximum') : t('fields.limMax')}
           value={question.limMax}
-          disabled={holder}
+          disabled={limitsOff}
+          inputMode={numeric ? 'decimal' : undefined}
+          error={boundProblem(question.limMax)}
           onChange={(event) => onChange({ limMax: event.target.value })}
         />
         <SelectField
@@ -268,7 +373,7 @@ const QuestionFields = ({ question, titleRef, onChange }: QuestionFieldsProps) =
       <SelectField
         label={t('fields.optionSource')}
         value={question.questionOptionsId ?? ''}
-        disabled={holder}
+        disabled={noOptions}
         onChange={(event) => onChange({ questionOptionsId: event.target.value ? Number(event.target.value) : null })}
       >
         <option value="">{t('fields.ownOptions')}</option>
@@ -281,7 +386,7 @@ const QuestionFields = ({ question, titleRef, onChange }: QuestionFieldsProps) =
           </option>
         ))}
       </SelectField>
-      {!holder && <OptionEditor question={question} />}
+      {!noOptions && <OptionEditor question={question} />}
     </div>
   );
 };

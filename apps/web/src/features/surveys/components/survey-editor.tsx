@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { paths } from '@/shared/config/paths';
+import { useUnsavedChangesGuard } from '@/shared/routing/use-unsaved-changes-guard';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { useSaveSurvey } from '../api/save-survey-draft';
@@ -15,6 +16,7 @@ import { QuestionBuilder } from './question-builder';
 import { SaveResultDialog, type SaveResult } from './save-result-dialog';
 import { SavingOverlay } from './saving-overlay';
 import { SurveyFields } from './survey-fields';
+import { SurveyPreviewButton } from './survey-preview-button';
 
 type SurveyEditorProps = {
   initialDraft: EditorDraft;
@@ -25,6 +27,7 @@ type SurveyEditorProps = {
 /**
  * 'Create Survey' or 'Edit Survey' (spec §2): the survey's fields and, once it exists, its
  * questions; one Save stores everything (spec §4) behind a blocking overlay and reports the result.
+ * Leaving with unsaved changes, whichever way, asks first.
  */
 export const SurveyEditor = ({ initialDraft, survey }: SurveyEditorProps) => {
   const { t } = useTranslation('surveys');
@@ -32,7 +35,7 @@ export const SurveyEditor = ({ initialDraft, survey }: SurveyEditorProps) => {
   const navigate = useNavigate();
   const [draft, dispatch] = useReducer(draftReducer, initialDraft);
   const [result, setResult] = useState<SaveResult | null>(null);
-  const [confirmLeave, setConfirmLeave] = useState(false);
+  const leaving = useUnsavedChangesGuard(() => hasUnsavedChanges(draft));
   const saving = useSaveSurvey();
   const creating = survey === null;
   const surveyId = draft.survey.id;
@@ -62,8 +65,8 @@ export const SurveyEditor = ({ initialDraft, survey }: SurveyEditorProps) => {
     if (succeeded && creating && surveyId !== null) void navigate(paths.admin.survey.getHref(surveyId));
   };
 
-  const leave = () => void navigate(paths.admin.surveys.getHref());
-  const handleCancel = () => (hasUnsavedChanges(draft) ? setConfirmLeave(true) : leave());
+  // Like every other way out, Cancel is held by the guard while there are unsaved changes.
+  const handleCancel = () => void navigate(paths.admin.surveys.getHref());
 
   return (
     <>
@@ -77,7 +80,12 @@ export const SurveyEditor = ({ initialDraft, survey }: SurveyEditorProps) => {
           <SurveyFields survey={draft.survey} onChange={(changes) => dispatch({ type: 'surveyChanged', changes })} />
         </section>
         {surveyId !== null && !creating ? (
-          <QuestionBuilder surveyId={surveyId} questions={draft.questions} dispatch={dispatch} />
+          <QuestionBuilder
+            surveyId={surveyId}
+            questions={draft.questions}
+            clearedReferences={draft.clearedReferences}
+            dispatch={dispatch}
+          />
         ) : (
           <p className="rounded-md bg-stone-100 px-4 py-3 text-sm text-stone-700">{t('editor.questionsAfterCreate')}</p>
         )}
@@ -87,6 +95,7 @@ export const SurveyEditor = ({ initialDraft, survey }: SurveyEditorProps) => {
         inert={saving.isPending}
         className="sticky bottom-0 z-20 -mx-4 mt-6 flex justify-end gap-2 border-t border-stone-200 bg-stone-50/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6"
       >
+        <SurveyPreviewButton draft={draft} />
         <Button variant="secondary" onClick={handleCancel}>
           {t('actions.cancel')}
         </Button>
@@ -98,13 +107,13 @@ export const SurveyEditor = ({ initialDraft, survey }: SurveyEditorProps) => {
       {saving.isPending && <SavingOverlay />}
       <SaveResultDialog result={result} onClose={handleResultClosed} />
       <ConfirmDialog
-        open={confirmLeave}
-        onOpenChange={setConfirmLeave}
+        open={leaving.state === 'blocked'}
+        onOpenChange={(open) => !open && leaving.reset?.()}
         title={t('editor.leave.title')}
         description={t('editor.leave.description')}
         confirmLabel={t('editor.leave.confirm')}
         cancelLabel={t('editor.leave.stay')}
-        onConfirm={leave}
+        onConfirm={() => leaving.proceed?.()}
       />
     </>
   );

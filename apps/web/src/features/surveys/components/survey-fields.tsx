@@ -1,6 +1,7 @@
 import { SURVEY_STATE, type SurveyState } from '@trashegimia/contract/surveys';
 import { useTranslation } from 'react-i18next';
 import { useDatasets } from '@/shared/api/get-datasets';
+import { LANGUAGE_SUFFIX } from '@/shared/i18n/localized-text';
 import { SelectField } from '@/shared/ui/select-field';
 import { TextField } from '@/shared/ui/text-field';
 import { TextareaField } from '@/shared/ui/textarea-field';
@@ -8,7 +9,6 @@ import type { SurveyChanges } from '../lib/draft-reducer';
 import type { DraftSurvey } from '../lib/survey-draft';
 import { LanguageTabs } from './language-tabs';
 
-const SUFFIX = { xk: 'Xk', en: 'En', sr: 'Sr' } as const;
 /** Dropdown lists ask for the first 200 (spec §9). */
 const DATASET_QUERY = { page: 1, limit: 200, includeInactive: true } as const;
 
@@ -49,15 +49,15 @@ export const SurveyFields = ({ survey, onChange }: SurveyFieldsProps) => {
           <div className="flex flex-col gap-4">
             <TextField
               label={t('fields.description')}
-              value={survey[`description${SUFFIX[language]}`]}
+              value={survey[`description${LANGUAGE_SUFFIX[language]}`]}
               maxLength={500}
-              onChange={(event) => onChange({ [`description${SUFFIX[language]}`]: event.target.value })}
+              onChange={(event) => onChange({ [`description${LANGUAGE_SUFFIX[language]}`]: event.target.value })}
             />
             <TextareaField
               label={t('fields.longDescription')}
-              value={survey[`longDescription${SUFFIX[language]}`]}
+              value={survey[`longDescription${LANGUAGE_SUFFIX[language]}`]}
               rows={5}
-              onChange={(event) => onChange({ [`longDescription${SUFFIX[language]}`]: event.target.value })}
+              onChange={(event) => onChange({ [`longDescription${LANGUAGE_SUFFIX[language]}`]: event.target.value })}
             />
           </div>
         )}

@@ -1,13 +1,23 @@
 import type { QuestionCategory, QuestionType } from '@trashegimia/contract/questions';
+import type { PastedOption } from './paste-options';
 import {
   addImportedQuestions,
   moveQuestion,
+  moveQuestionInto,
   nextOptionOrder,
   removeQuestion,
   withCategory,
   withType,
 } from './question-tree';
-import { blankOption, type DraftOption, type DraftQuestion, type DraftSurvey, type EditorDraft } from './survey-draft';
+import {
+  blankOption,
+  optionBody,
+  snapshot,
+  type DraftOption,
+  type DraftQuestion,
+  type DraftSurvey,
+  type EditorDraft,
+} from './survey-draft';
 
 /** What the survey fields form may change. */
 export type SurveyChanges = Partial<Omit<DraftSurvey, 'id' | 'saved'>>;
@@ -18,7 +28,11 @@ export type QuestionChanges = Partial<
     | 'titleXk'
     | 'titleEn'
     | 'titleSr'
+    | 'hintXk'
+    | 'hintEn'
+    | 'hintSr'
     | 'questionIdentifier'
+    | 'required'
     | 'limMin'
     | 'limMax'
     | 'questionGroupId'
@@ -35,23 +49,32 @@ export type DraftAction =
   | { type: 'categoryChanged'; key: string; category: QuestionCategory }
   | { type: 'typeChanged'; key: string; questionType: QuestionType }
   | { type: 'questionMoved'; key: string; direction: 'up' | 'down' }
+  | { type: 'questionMovedInto'; key: string; parentKey: string | null }
   | { type: 'questionRemoved'; key: string }
   | { type: 'questionsImported'; questions: DraftQuestion[] }
   | { type: 'optionAdded'; questionKey: string; option?: DraftOption }
+  | { type: 'optionsPasted'; questionKey: string; options: PastedOption[] }
   | { type: 'optionChanged'; questionKey: string; optionKey: string; changes: OptionChanges }
   | { type: 'optionRemoved'; questionKey: string; optionKey: string }
   | { type: 'optionMarkedDeleted'; questionKey: string; optionKey: string };
 
-const updateQuestion = (draft: EditorDraft, key: string, update: (question: DraftQuestion) => DraftQuestion) => ({
-  ...draft,
-  questions: draft.questions.map((question) => (question.key === key ? update(question) : question)),
-});
+// A keystroke in one option of a thousand replaces that option and the arrays holding it, nothing more.
+const updateQuestion = (draft: EditorDraft, key: string, update: (question: DraftQuestion) => DraftQuestion) => {
+  const index = draft.questions.findIndex((question) => question.key === key);
+  return index < 0 ? draft : { ...draft, questions: draft.questions.with(index, update(draft.questions[index]!)) };
+};
 
 const updateOptions = (
   draft: EditorDraft,
   questionKey: string,
   update: (options: DraftOption[], question: DraftQuestion) => DraftOption[],
 ) => updateQuestion(draft, questionKey, (question) => ({ ...question, options: update(question.options, question) }));
+
+/** A new option nobody has written in yet. */
+const isUntouchedBlank = (option: DraftOption) =>
+  option.id === null &&
+  option.conditionalParentKey === null &&
+  snapshot(optionBody(option, null)) === snapshot(optionBody(blankOption(option.optionOrder), null));
 
 /** The editor's working copy; every change goes through here. */
 export const draftReducer = (draft: EditorDraft, action: DraftAction): EditorDraft => {
@@ -81,8 +104,12 @@ export const draftReducer = (draft: EditorDraft, action: DraftAction): EditorDra
       return updateQuestion(draft, action.key, (question) => withType(question, action.questionType));
     case 'questionMoved':
       return { ...draft, questions: moveQuestion(draft.questions, action.key, action.direction) };
-    case 'questionRemoved':
-      return { ...draft, questions: removeQuestion(draft.questions, action.key) };
+    case 'questionMovedInto':
+      return { ...draft, questions: moveQuestionInto(draft.questions, action.key, action.parentKey) };
+    case 'questionRemoved': {
+      const { questions, cleared } = removeQuestion(draft.questions, action.key);
+      return { ...draft, questions, clearedReferences: [...draft.clearedReferences, ...cleared] };
+    }
     case 'questionsImported':
       return { ...draft, questions: addImportedQuestions(draft.questions, action.questions) };
     case 'optionAdded':
@@ -90,10 +117,18 @@ export const draftReducer = (draft: EditorDraft, action: DraftAction): EditorDra
         ...options,
         action.option ?? blankOption(nextOptionOrder(options)),
       ]);
+    case 'optionsPasted':
+      return updateOptions(draft, action.questionKey, (options) => {
+        // The one blank option a new question starts with makes way for the pasted ones.
+        const kept = options.filter((option) => !isUntouchedBlank(option));
+        const firstOrder = nextOptionOrder(options);
+        return [...kept, ...action.options.map((pasted, index) => ({ ...blankOption(firstOrder + index), ...pasted }))];
+      });
     case 'optionChanged':
-      return updateOptions(draft, action.questionKey, (options) =>
-        options.map((option) => (option.key === action.optionKey ? { ...option, ...action.changes } : option)),
-      );
+      return updateOptions(draft, action.questionKey, (options) => {
+        const index = options.findIndex((option) => option.key === action.optionKey);
+        return index < 0 ? options : options.with(index, { ...options[index]!, ...action.changes });
+      });
     case 'optionRemoved':
       return updateOptions(draft, action.questionKey, (options) =>
         options.filter((option) => option.key !== action.optionKey),

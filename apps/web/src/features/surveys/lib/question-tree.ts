@@ -5,7 +5,14 @@ import {
   type QuestionType,
 } from '@trashegimia/contract/questions';
 import { compareQuestionNr } from '@/shared/surveys/question-number';
-import { blankOption, blankQuestion, liveOptions, type DraftOption, type DraftQuestion } from './survey-draft';
+import {
+  blankOption,
+  blankQuestion,
+  liveOptions,
+  type ClearedReference,
+  type DraftOption,
+  type DraftQuestion,
+} from './survey-draft';
 
 const byNumber = (a: DraftQuestion, b: DraftQuestion) => compareQuestionNr(a.questionNr, b.questionNr);
 
@@ -34,9 +41,8 @@ export const inReadingOrder = (questions: DraftQuestion[]) => {
   return visit('');
 };
 
-/** The question and every question below it. */
-export const subtreeKeys = (questions: DraftQuestion[], rootKey: string) => {
-  const groups = childrenByParent(questions);
+/** The question and every question below it, from the children lists of {@link childrenByParent}. */
+const keysBelow = (groups: Map<string, DraftQuestion[]>, rootKey: string) => {
   const keys = [rootKey];
   for (let index = 0; index < keys.length; index++) {
     for (const child of groups.get(keys[index]!) ?? []) keys.push(child.key);
@@ -44,21 +50,33 @@ export const subtreeKeys = (questions: DraftQuestion[], rootKey: string) => {
   return keys;
 };
 
-/** The number of a new question after the last one under the parent, skipping numbers in use. */
-const nextQuestionNr = (questions: DraftQuestion[], parentKey: string | null) => {
-  const parent = parentKey === null ? null : questions.find((question) => question.key === parentKey);
-  const prefix = parent ? `${parent.questionNr}.` : '';
-  const taken = new Set(questions.map((question) => question.questionNr));
+/** The question and every question below it. */
+export const subtreeKeys = (questions: DraftQuestion[], rootKey: string) =>
+  keysBelow(childrenByParent(questions), rootKey);
+
+/** The number after the last sibling's under the prefix, skipping numbers in use. */
+const nextNumberUnder = (prefix: string, siblingNrs: string[], taken: Set<string>) => {
+  // The segment after the prefix: a sibling's own place, even where its number runs deeper.
   const last = Math.max(
     0,
-    ...childrenOf(questions, parentKey)
-      .filter((question) => question.questionNr.startsWith(prefix))
-      .map((question) => Number(question.questionNr.slice(prefix.length).split('.')[0]))
+    ...siblingNrs
+      .filter((nr) => nr.startsWith(prefix))
+      .map((nr) => Number(nr.slice(prefix.length).split('.')[0]))
       .filter(Number.isInteger),
   );
   let next = last + 1;
   while (taken.has(`${prefix}${next}`)) next += 1;
   return `${prefix}${next}`;
+};
+
+/** The number of a new question after the last one under the parent, skipping numbers in use. */
+const nextQuestionNr = (questions: DraftQuestion[], parentKey: string | null) => {
+  const parent = parentKey === null ? null : questions.find((question) => question.key === parentKey);
+  return nextNumberUnder(
+    parent ? `${parent.questionNr}.` : '',
+    childrenOf(questions, parentKey).map((question) => question.questionNr),
+    new Set(questions.map((question) => question.questionNr)),
+  );
 };
 
 /** Adds a question (or chapter, or group) after the last one under the parent. */
@@ -72,34 +90,92 @@ export const addQuestion = (
 };
 
 /**
- * Applies new numbers: each renamed question's sub-questions follow it (1.2.3 becomes 2.1.3 when
- * 1.2 becomes 2.1), and skip logic pointing at a renamed number points at its new one.
+ * Old number → new number for each renamed question and the sub-questions below it, which follow
+ * it: 1.2.3 becomes 2.1.3 when 1.2 becomes 2.1.
  */
-const renumber = (questions: DraftQuestion[], renamed: Map<string, string>) => {
-  const byKey = new Map(questions.map((question) => [question.key, question]));
+const numbersFollowing = (
+  groups: Map<string, DraftQuestion[]>,
+  byKey: Map<string, DraftQuestion>,
+  renamed: Map<string, string>,
+) => {
   const numberOf = new Map<string, string>();
   for (const [key, newNr] of renamed) {
     const root = byKey.get(key);
     if (!root) continue;
     numberOf.set(root.questionNr, newNr);
-    for (const below of subtreeKeys(questions, key).slice(1)) {
-      const nr = byKey.get(below)?.questionNr;
-      if (nr?.startsWith(`${root.questionNr}.`)) numberOf.set(nr, `${newNr}${nr.slice(root.questionNr.length)}`);
+    for (const below of keysBelow(groups, key).slice(1)) {
+      const nr = byKey.get(below)!.questionNr;
+      if (nr.startsWith(`${root.questionNr}.`)) numberOf.set(nr, `${newNr}${nr.slice(root.questionNr.length)}`);
     }
   }
-  const renameOption = (option: DraftOption) => {
-    const target = numberOf.get(option.toQuestionNr.trim());
-    return target === undefined ? option : { ...option, toQuestionNr: target };
+  return numberOf;
+};
+
+/**
+ * Renames for the siblings after a question that leaves its place: each takes the number of the
+ * one before it, so deleting 2 of 1, 2, 3 leaves 1, 2.
+ */
+const closingTheGap = (groups: Map<string, DraftQuestion[]>, question: DraftQuestion) => {
+  const siblings = groups.get(question.parentKey ?? '') ?? [];
+  const position = siblings.indexOf(question);
+  return new Map(
+    siblings.slice(position + 1).map((sibling, index) => [sibling.key, siblings[position + index]!.questionNr]),
+  );
+};
+
+type Rearrangement = {
+  /** Old number → new number (see {@link numbersFollowing}). */
+  numberOf: Map<string, string>;
+  /** Questions that leave the survey. */
+  removed?: Set<string>;
+  /** A question that goes under another parent. */
+  moved?: { key: string; parentKey: string | null };
+};
+
+/**
+ * Applies new numbers and parents and drops removed questions. Skip targets follow the questions
+ * they pointed at; a skip target or condition on a removed question is cleared and reported.
+ */
+const rearrange = (questions: DraftQuestion[], { numberOf, removed = new Set(), moved }: Rearrangement) => {
+  const removedNrs = new Set(
+    questions.filter((question) => removed.has(question.key)).map((question) => question.questionNr),
+  );
+  const numberOfKey = new Map(questions.map((question) => [question.key, question.questionNr]));
+  const cleared: ClearedReference[] = [];
+
+  const relink = (question: DraftQuestion, option: DraftOption) => {
+    let relinked = option;
+    const target = option.toQuestionNr.trim();
+    if (removedNrs.has(target)) {
+      if (option.validateType === 'NEXT_QUESTION') {
+        cleared.push({ questionKey: question.key, optionKey: option.key, kind: 'skipTarget', deletedNr: target });
+      }
+      relinked = { ...relinked, toQuestionNr: '' };
+    } else if (numberOf.has(target)) {
+      relinked = { ...relinked, toQuestionNr: numberOf.get(target)! };
+    }
+    if (option.conditionalParentKey !== null && removed.has(option.conditionalParentKey)) {
+      const deletedNr = numberOfKey.get(option.conditionalParentKey)!;
+      cleared.push({ questionKey: question.key, optionKey: option.key, kind: 'condition', deletedNr });
+      relinked = { ...relinked, conditionalParentKey: null, conditionalParentQuestionValue: '' };
+    }
+    return relinked;
   };
-  return questions.map((question) => {
-    const questionNr = numberOf.get(question.questionNr) ?? question.questionNr;
-    const options = question.options.some((option) => numberOf.has(option.toQuestionNr.trim()))
-      ? question.options.map(renameOption)
-      : question.options;
-    return questionNr === question.questionNr && options === question.options
-      ? question
-      : { ...question, questionNr, options };
-  });
+
+  const kept = questions
+    .filter((question) => !removed.has(question.key))
+    .map((question) => {
+      const questionNr = numberOf.get(question.questionNr) ?? question.questionNr;
+      const parentKey = moved?.key === question.key ? moved.parentKey : question.parentKey;
+      const relinked = question.options.map((option) => relink(question, option));
+      const options = relinked.some((option, index) => option !== question.options[index])
+        ? relinked
+        : question.options;
+      return questionNr === question.questionNr && parentKey === question.parentKey && options === question.options
+        ? question
+        : { ...question, questionNr, parentKey, options };
+    });
+  return { questions: kept, cleared };
 };
 
 /** Swaps the question with its previous or next sibling: their numbers, and their sub-questions' numbers. */
@@ -110,41 +186,114 @@ export const moveQuestion = (questions: DraftQuestion[], key: string, direction:
   const position = siblings.findIndex((sibling) => sibling.key === key);
   const other = siblings[direction === 'up' ? position - 1 : position + 1];
   if (!other) return questions;
-  return renumber(
-    questions,
-    new Map([
-      [question.key, other.questionNr],
-      [other.key, question.questionNr],
-    ]),
-  );
+  const renamed = new Map([
+    [question.key, other.questionNr],
+    [other.key, question.questionNr],
+  ]);
+  const byKey = new Map(questions.map((candidate) => [candidate.key, candidate]));
+  return rearrange(questions, { numberOf: numbersFollowing(childrenByParent(questions), byKey, renamed) }).questions;
 };
 
-/** Removes the question with its sub-questions; options that depended on them depend on nothing. */
+/**
+ * Deletes the question with its sub-questions. The questions after it move up one place (their
+ * sub-questions follow); skip targets follow them, and what pointed at a deleted question is
+ * cleared and returned, for the editor to list.
+ */
 export const removeQuestion = (questions: DraftQuestion[], key: string) => {
-  const removed = new Set(subtreeKeys(questions, key));
-  return questions
-    .filter((question) => !removed.has(question.key))
-    .map((question) =>
-      question.options.some((option) => option.conditionalParentKey && removed.has(option.conditionalParentKey))
-        ? {
-            ...question,
-            options: question.options.map((option) =>
-              option.conditionalParentKey && removed.has(option.conditionalParentKey)
-                ? { ...option, conditionalParentKey: null, conditionalParentQuestionValue: '' }
-                : option,
-            ),
-          }
-        : question,
-    );
+  const question = questions.find((candidate) => candidate.key === key);
+  if (!question) return { questions, cleared: [] };
+  const groups = childrenByParent(questions);
+  const byKey = new Map(questions.map((candidate) => [candidate.key, candidate]));
+  return rearrange(questions, {
+    numberOf: numbersFollowing(groups, byKey, closingTheGap(groups, question)),
+    removed: new Set(keysBelow(groups, key)),
+  });
 };
 
-/** Spec §4: a question becoming TEXT without options gets one blank option. */
+/**
+ * A saved question cannot go under a chapter or group not saved yet: a save sends the saved
+ * questions first, and the numbers closing the gap it leaves would collide with its old one, still
+ * stored until the new parent exists.
+ */
+const waitsForSave = (question: DraftQuestion, parent: DraftQuestion | null) =>
+  question.id !== null && parent !== null && parent.id === null;
+
+export type MoveDestination = {
+  /** The chapter or group; null for the top level. */
+  parent: DraftQuestion | null;
+  waitsForSave: boolean;
+};
+
+/** Where the question can move: the top level and every chapter or group outside it, but not where it is. */
+export const moveDestinations = (questions: DraftQuestion[], question: DraftQuestion): MoveDestination[] => {
+  const inside = new Set(subtreeKeys(questions, question.key));
+  const holders = inReadingOrder(questions).filter(
+    (candidate) =>
+      holdsQuestions(candidate.questionCategory) && !inside.has(candidate.key) && candidate.key !== question.parentKey,
+  );
+  return [
+    ...(question.parentKey === null ? [] : [{ parent: null, waitsForSave: false }]),
+    ...holders.map((parent) => ({ parent, waitsForSave: waitsForSave(question, parent) })),
+  ];
+};
+
+/**
+ * Moves the question, with its options and sub-questions, under another chapter or group (or to
+ * the top level), after the last question there. The questions after its old place move up one
+ * place, and skip targets follow every renumbered question.
+ */
+export const moveQuestionInto = (questions: DraftQuestion[], key: string, parentKey: string | null) => {
+  const byKey = new Map(questions.map((candidate) => [candidate.key, candidate]));
+  const question = byKey.get(key);
+  const parent = parentKey === null ? null : byKey.get(parentKey);
+  if (!question || parent === undefined || question.parentKey === parentKey) return questions;
+  const groups = childrenByParent(questions);
+  const moving = new Set(keysBelow(groups, key));
+  if (
+    parent &&
+    (!holdsQuestions(parent.questionCategory) || moving.has(parent.key) || waitsForSave(question, parent))
+  ) {
+    return questions;
+  }
+
+  const renamed = closingTheGap(groups, question);
+  // The new parent may itself be renumbered by the gap closing behind the question.
+  const shifted = numbersFollowing(groups, byKey, renamed);
+  const newNr = (nr: string) => shifted.get(nr) ?? nr;
+  renamed.set(
+    key,
+    nextNumberUnder(
+      parent ? `${newNr(parent.questionNr)}.` : '',
+      (groups.get(parentKey ?? '') ?? []).map((sibling) => newNr(sibling.questionNr)),
+      new Set(questions.filter((other) => !moving.has(other.key)).map((other) => newNr(other.questionNr))),
+    ),
+  );
+  return rearrange(questions, {
+    numberOf: numbersFollowing(groups, byKey, renamed),
+    moved: { key, parentKey },
+  }).questions;
+};
+
+/** NUMBER and DATE are answered by typing only: their card shows no options and borrows none. */
+export const takesOptions = (questionType: QuestionType | null) => questionType !== 'NUMBER' && questionType !== 'DATE';
+
+/** DATE takes no limits; NUMBER reads them as bounds, TEXT and MULTIPLE_CHOICE as the spec's free text. */
+export const takesLimits = (questionType: QuestionType | null) => questionType !== null && questionType !== 'DATE';
+
+/**
+ * Spec §4: a question becoming TEXT without options gets one blank option; so does one becoming
+ * NUMBER or DATE, which are answered by typing as TEXT is, and stop borrowing options.
+ */
 export const withType = (question: DraftQuestion, questionType: QuestionType): DraftQuestion => {
+  const questionOptionsId = takesOptions(questionType) ? question.questionOptionsId : null;
   const needsBlank =
-    questionType === 'TEXT' && question.questionOptionsId === null && liveOptions(question.options).length === 0;
+    !CHOICE_TYPES.includes(questionType) && questionOptionsId === null && liveOptions(question.options).length === 0;
+  const limits = takesLimits(questionType) ? {} : { limMin: '', limMax: '' };
   return {
     ...question,
+    ...limits,
     questionType,
+    questionOptionsId,
     options: needsBlank ? [...question.options, blankOption(nextOptionOrder(question.options))] : question.options,
   };
 };
@@ -157,6 +306,7 @@ export const withCategory = (question: DraftQuestion, questionCategory: Question
       questionCategory,
       questionType: null,
       questionIdentifier: null,
+      required: false,
       limMin: '',
       limMax: '',
       questionOptionsId: null,

@@ -2,7 +2,7 @@ import { SAVE_LIMITS, type UpsertQuestionsBody } from '@trashegimia/contract/que
 import { describe, expect, it } from 'vitest';
 import { FakeServerError } from '@/shared/testing/fake-route-fetch';
 import { createFakeSurveyServer, type FakeSurveyServer } from '../testing/fake-survey-server';
-import { addQuestion, moveQuestion, withType } from './question-tree';
+import { addQuestion, moveQuestion, moveQuestionInto, removeQuestion, withType } from './question-tree';
 import { saveSurvey, SaveFlowError, SurveySaveError } from './save-survey';
 import {
   blankOption,
@@ -169,6 +169,73 @@ describe('saveSurvey', () => {
     expect(resaved.questions.items[0]!.id).toBe(saved.questions.items[1]!.id);
   });
 
+  it('after deleting question 2, saves the questions that moved up and the skip logic that followed them', async () => {
+    const server = createFakeSurveyServer();
+    const draft = openSurvey(server);
+    const skipping = withOptions(add(draft, null), 1);
+    add(draft, null);
+    const chapter = add(draft, null, 'CHAPTER');
+    add(draft, chapter.key);
+    replace(draft, {
+      ...skipping,
+      options: [{ ...skipping.options[0]!, validateType: 'NEXT_QUESTION', toQuestionNr: '3.1' }],
+    });
+    replace(draft, withOptions(add(draft, null), 1));
+    const saved = await saveSurvey(draft, server.api);
+
+    // As the editor does: the server deletes at once, the renumbering waits for Save.
+    const edited = structuredClone(saved.draft);
+    const doomedId = saved.questions.items.find((node) => node.questionNr === '2')!.id;
+    server.deleteQuestion(doomedId);
+    edited.questions = removeQuestion(edited.questions, `q${doomedId}`).questions;
+    server.resetCounts();
+    const resaved = await saveSurvey(edited, server.api);
+
+    expect(server.callsOf('upsertQuestions').map((call) => call.size)).toEqual([3]);
+    expect(
+      resaved.questions.items.map((node) => [node.questionNr, node.children.map((child) => child.questionNr)]),
+    ).toEqual([
+      ['1', []],
+      ['2', ['2.1']],
+      ['3', []],
+    ]);
+    expect(resaved.questions.items[0]!.options[0]).toMatchObject({
+      validateType: 'NEXT_QUESTION',
+      toQuestionNr: '2.1',
+    });
+    expect(hasUnsavedChanges(resaved.draft)).toBe(false);
+  });
+
+  it('moves a saved question into a saved chapter, and out again to the top level', async () => {
+    const server = createFakeSurveyServer();
+    const draft = openSurvey(server);
+    const chapter = add(draft, null, 'CHAPTER');
+    add(draft, chapter.key);
+    replace(draft, withOptions(add(draft, null), 3));
+    add(draft, null);
+    const saved = await saveSurvey(draft, server.api);
+    const movedId = saved.questions.items[1]!.id;
+
+    const into = structuredClone(saved.draft);
+    into.questions = moveQuestionInto(into.questions, `q${movedId}`, `q${saved.questions.items[0]!.id}`);
+    const inside = await saveSurvey(into, server.api);
+    expect(inside.questions.items.map((node) => node.questionNr)).toEqual(['1', '2']);
+    expect(inside.questions.items[0]!.children.map((child) => [child.questionNr, child.id])).toEqual([
+      ['1.1', expect.any(Number)],
+      ['1.2', movedId],
+    ]);
+    expect(inside.questions.items[0]!.children[1]!.options).toHaveLength(3);
+
+    const out = structuredClone(inside.draft);
+    out.questions = moveQuestionInto(out.questions, `q${movedId}`, null);
+    const outside = await saveSurvey(out, server.api);
+    expect(outside.questions.items.map((node) => [node.questionNr, node.id === movedId])).toEqual([
+      ['1', false],
+      ['2', false],
+      ['3', true],
+    ]);
+  });
+
   it('points an option at a question created in the same save', async () => {
     const server = createFakeSurveyServer();
     const draft = openSurvey(server);
@@ -189,6 +256,41 @@ describe('saveSurvey', () => {
       conditionalParentQuestionId: parentId,
       conditionalParentQuestionValue: '1-2',
     });
+  });
+
+  it('saves a required NUMBER question with its bounds, its hints and its one blank option', async () => {
+    const server = createFakeSurveyServer();
+    const draft = openSurvey(server);
+    replace(draft, {
+      ...withType(add(draft, null), 'NUMBER'),
+      titleXk: 'Viti i ndërtimit',
+      hintXk: ' Sipas mbishkrimit ',
+      hintEn: 'From the inscription',
+      required: true,
+      limMin: '1200',
+      limMax: '2025',
+    });
+    const chapter = add(draft, null, 'CHAPTER');
+    replace(draft, { ...chapter, hintSr: 'Uputstvo' });
+
+    const saved = await saveSurvey(draft, server.api);
+
+    expect(saved.questions.items[0]).toMatchObject({
+      questionType: 'NUMBER',
+      required: true,
+      hintXk: 'Sipas mbishkrimit',
+      hintEn: 'From the inscription',
+      hintSr: null,
+      limMin: '1200',
+      limMax: '2025',
+    });
+    expect(saved.questions.items[0]!.options.map((option) => option.value)).toEqual(['']);
+    expect(saved.questions.items[1]).toMatchObject({
+      questionCategory: 'CHAPTER',
+      required: false,
+      hintSr: 'Uputstvo',
+    });
+    expect(hasUnsavedChanges(saved.draft)).toBe(false);
   });
 
   it('matches new questions by their content when the server answers no mappings', async () => {

@@ -16,7 +16,22 @@ import { SURVEY_STATE, type CreateSurveyBody, type Survey, type SurveyState } fr
  * naming its parent), with what the server holds of each item kept beside it, so a save sends only
  * what changed and a save that failed part-way knows what already arrived.
  */
-export type EditorDraft = { survey: DraftSurvey; questions: DraftQuestion[] };
+export type EditorDraft = {
+  survey: DraftSurvey;
+  questions: DraftQuestion[];
+  /** Links that deleting a question cleared since the last save, for the editor to list. */
+  clearedReferences: ClearedReference[];
+};
+
+/** An option's skip target or condition that pointed at a question since deleted. */
+export type ClearedReference = {
+  questionKey: string;
+  optionKey: string;
+  /** `skipTarget`: where NEXT_QUESTION went; `condition`: the question whose answer showed the option. */
+  kind: 'skipTarget' | 'condition';
+  /** The number the deleted question had. */
+  deletedNr: string;
+};
 
 export type SurveyTexts = {
   descriptionXk: string;
@@ -70,7 +85,13 @@ export type DraftQuestion = {
   titleXk: string;
   titleEn: string;
   titleSr: string;
+  /** A line under the title that helps the collector answer. */
+  hintXk: string;
+  hintEn: string;
+  hintSr: string;
   questionIdentifier: QuestionIdentifier | null;
+  /** The collector must answer it (unless skip logic passes it by); never a chapter or group. */
+  required: boolean;
   limMin: string;
   limMax: string;
   questionGroupId: number | null;
@@ -142,11 +163,12 @@ export const emptyDraft = (): EditorDraft => ({
     saved: null,
   },
   questions: [],
+  clearedReferences: [],
 });
 
 // ---- questions ----
 
-/** The question as the upsert call carries it, without id or tempId; chapters and groups carry only number and titles. */
+/** The question as the upsert call carries it, without id or tempId; chapters and groups carry only number, titles and hints. */
 export const questionBody = (question: DraftQuestion, parentId: number | null) => {
   const holder = holdsQuestions(question.questionCategory);
   return {
@@ -157,7 +179,11 @@ export const questionBody = (question: DraftQuestion, parentId: number | null) =
     titleXk: text(question.titleXk),
     titleEn: text(question.titleEn),
     titleSr: text(question.titleSr),
+    hintXk: text(question.hintXk),
+    hintEn: text(question.hintEn),
+    hintSr: text(question.hintSr),
     questionIdentifier: holder ? null : question.questionIdentifier,
+    required: !holder && question.required,
     limMin: holder ? null : text(question.limMin),
     limMax: holder ? null : text(question.limMax),
     questionGroupId: question.questionGroupId,
@@ -221,7 +247,11 @@ const draftQuestionFrom = (node: QuestionNode): DraftQuestion => {
     titleXk: node.titleXk ?? '',
     titleEn: node.titleEn ?? '',
     titleSr: node.titleSr ?? '',
+    hintXk: node.hintXk ?? '',
+    hintEn: node.hintEn ?? '',
+    hintSr: node.hintSr ?? '',
     questionIdentifier: node.questionIdentifier,
+    required: node.required,
     limMin: node.limMin ?? '',
     limMax: node.limMax ?? '',
     questionGroupId: node.questionGroupId,
@@ -240,6 +270,7 @@ export const draftQuestionsFrom = (nodes: QuestionNode[]): DraftQuestion[] =>
 export const draftFrom = (survey: Survey, questions: QuestionNode[]): EditorDraft => ({
   survey: draftSurveyFrom(survey),
   questions: draftQuestionsFrom(questions),
+  clearedReferences: [],
 });
 
 export const blankOption = (optionOrder: number): DraftOption => ({
@@ -279,7 +310,11 @@ export const blankQuestion = (
     titleXk: '',
     titleEn: '',
     titleSr: '',
+    hintXk: '',
+    hintEn: '',
+    hintSr: '',
     questionIdentifier: null,
+    required: false,
     limMin: '',
     limMax: '',
     questionGroupId: null,
@@ -292,12 +327,15 @@ export const blankQuestion = (
 /** Options the page shows: not marked deleted. */
 export const liveOptions = (options: DraftOption[]) => options.filter((option) => !option.isDeleted);
 
-/** Whether anything differs from what the server holds (a new survey always does). */
+/** A new survey's fields as the blank form has them: leaving it untouched loses nothing. */
+const blankSurveySnapshot = snapshot(surveyBody(emptyDraft().survey));
+
+/** Whether anything differs from what the server holds, or for a new survey from the blank form. */
 export const hasUnsavedChanges = (draft: EditorDraft): boolean => {
   const idOf = new Map(draft.questions.map((question) => [question.key, question.id]));
   const parentId = (key: string | null) => (key === null ? null : (idOf.get(key) ?? null));
   return (
-    draft.survey.saved !== snapshot(surveyBody(draft.survey)) ||
+    (draft.survey.saved ?? blankSurveySnapshot) !== snapshot(surveyBody(draft.survey)) ||
     draft.questions.some(
       (question) =>
         question.saved !== snapshot(questionBody(question, parentId(question.parentKey))) ||

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { usePageParam, useStayWithinPages } from '@/shared/routing/use-page-param';
 import { useSurveys } from '@/shared/api/get-surveys';
+import { useErrorText } from '@/shared/api/use-error-text';
 import { paths } from '@/shared/config/paths';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { firstText } from '@/shared/surveys/survey-text';
@@ -17,21 +18,31 @@ import { TextField } from '@/shared/ui/text-field';
 import { useDeleteConfirmation } from '@/shared/ui/use-delete-confirmation';
 import { useToast } from '@/shared/ui/use-toast';
 import { useDeleteSurvey } from '../api/delete-survey';
+import { useDownloadSurveyXlsForm } from '../api/download-survey-xlsform';
+import { DuplicateSurveyDialog } from '../components/duplicate-survey-dialog';
 import { SurveyStateBadge } from '../components/survey-state-badge';
 import { SurveyViewModal } from '../components/survey-view-modal';
+import { XlsFormImportDialog } from '../components/xlsform-import-dialog';
 import { SURVEY_PAGE_SIZE } from '../lib/survey-constants';
 
-/** admin/surveys: search, create, 10 per page with Prev/Next, and view, edit or delete each survey (spec §2). */
+/**
+ * admin/surveys: search, create (or import an XLSForm), 10 per page with Prev/Next, and view, edit,
+ * duplicate, download as an XLSForm or delete each survey (spec §2).
+ */
 export const SurveyListRoute = () => {
   const { t } = useTranslation('surveys');
   const language = useLanguage();
   const { showToast } = useToast();
+  const errorText = useErrorText();
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get('q') ?? '';
   const { page, goToPage } = usePageParam();
   const surveys = useSurveys({ page, limit: SURVEY_PAGE_SIZE, q: q || undefined });
   const [search, setSearch] = useState(q);
   const [viewing, setViewing] = useState<Survey | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [duplicating, setDuplicating] = useState<Survey | null>(null);
+  const download = useDownloadSurveyXlsForm();
   const deletion = useDeleteConfirmation<Survey>(useDeleteSurvey(), () =>
     showToast({ message: t('list.deleted'), tone: 'success' }),
   );
@@ -42,6 +53,11 @@ export const SurveyListRoute = () => {
     event.preventDefault();
     setSearchParams(search.trim() ? { q: search.trim() } : {});
   };
+
+  const handleDownload = (survey: Survey) =>
+    download.mutate(survey.id, {
+      onError: (error) => showToast({ message: errorText(error, t('xlsform.downloadFailed')), tone: 'error' }),
+    });
 
   const labelOf = (survey: Survey) =>
     firstText(survey, 'description', language) ?? t('list.untitled', { id: survey.id });
@@ -63,9 +79,14 @@ export const SurveyListRoute = () => {
             {t('list.search.submit')}
           </Button>
         </form>
-        <Link to={paths.admin.surveyNew.getHref()} className={buttonClasses('primary')}>
-          {t('list.create')}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setImporting(true)}>
+            {t('xlsform.import')}
+          </Button>
+          <Link to={paths.admin.surveyNew.getHref()} className={buttonClasses('primary')}>
+            {t('list.create')}
+          </Link>
+        </div>
       </div>
 
       <PagedList className="mt-6" query={surveys} page={page} onPageChange={goToPage} emptyText={t('list.empty')}>
@@ -76,6 +97,7 @@ export const SurveyListRoute = () => {
         >
           {items.map((survey) => {
             const label = labelOf(survey);
+            const downloading = download.isPending && download.variables === survey.id;
             return (
               <tr key={survey.id}>
                 <td className="px-4 py-3 text-stone-500 tabular-nums">{survey.id}</td>
@@ -99,6 +121,20 @@ export const SurveyListRoute = () => {
                     {t('list.actions.edit')}
                   </RowActionLink>
                   <RowActionButton
+                    aria-label={t('duplicate.actionLabel', { name: label })}
+                    onClick={() => setDuplicating(survey)}
+                  >
+                    {t('duplicate.action')}
+                  </RowActionButton>
+                  <RowActionButton
+                    aria-label={t('xlsform.downloadLabel', { name: label })}
+                    loading={downloading}
+                    disabled={downloading}
+                    onClick={() => handleDownload(survey)}
+                  >
+                    {t('xlsform.download')}
+                  </RowActionButton>
+                  <RowActionButton
                     tone="danger"
                     aria-label={t('list.actions.deleteLabel', { name: label })}
                     onClick={() => deletion.ask(survey)}
@@ -113,6 +149,8 @@ export const SurveyListRoute = () => {
       </PagedList>
 
       <SurveyViewModal survey={viewing} onClose={() => setViewing(null)} />
+      <XlsFormImportDialog open={importing} onClose={() => setImporting(false)} />
+      <DuplicateSurveyDialog survey={duplicating} onClose={() => setDuplicating(null)} />
       <DeleteConfirmDialog
         deletion={deletion}
         title={t('list.confirmDelete.title')}

@@ -1,5 +1,6 @@
 import type { QuestionGroup } from '@trashegimia/contract/question-groups';
 import { ImportLibraryQuestionsBody } from '@trashegimia/contract/questions';
+import { DuplicateSurveyBody, SURVEY_STATE } from '@trashegimia/contract/surveys';
 import { createFakeQuestionLibrary } from '@/shared/testing/fake-question-library';
 import { createFakeRouteFetch, fakePage, type FakeRoute } from '@/shared/testing/fake-route-fetch';
 import { createFakeSurveyServer } from './fake-survey-server';
@@ -35,6 +36,22 @@ export const createFakeSurveyBackend = () => {
     ['GET', /^\/api\/surveys\/(\d+)$/, ([, id]) => server.api.getSurvey(Number(id))],
     ['PATCH', /^\/api\/surveys\/(\d+)$/, ([, id], { body }) => server.api.updateSurvey(Number(id), body as never)],
     ['DELETE', /^\/api\/surveys\/(\d+)$/, ([, id]) => server.deleteSurvey(Number(id))],
+    [
+      'POST',
+      /^\/api\/surveys\/(\d+)\/duplicate$/,
+      // The copy's survey fields as the server makes them; its question tree is not copied here.
+      async ([, id], { body }) => {
+        const original = await server.api.getSurvey(Number(id));
+        const names = DuplicateSurveyBody.parse(body);
+        return server.api.createSurvey({
+          ...original,
+          surveyState: SURVEY_STATE.PASSIVE,
+          descriptionXk: names.descriptionXk === undefined ? original.descriptionXk : names.descriptionXk,
+          descriptionEn: names.descriptionEn === undefined ? original.descriptionEn : names.descriptionEn,
+          descriptionSr: names.descriptionSr === undefined ? original.descriptionSr : names.descriptionSr,
+        });
+      },
+    ],
     ['GET', /^\/api\/surveys\/(\d+)\/questions$/, ([, id]) => server.api.getQuestions(Number(id))],
     [
       'POST',

@@ -12,7 +12,7 @@ import { compareQuestionNr } from '@/shared/surveys/question-number';
 import { FakeServerError } from '@/shared/testing/fake-route-fetch';
 import type { SurveySaveApi } from '../lib/save-survey';
 
-type StoredQuestion = Omit<QuestionNode, 'children' | 'options' | 'title'>;
+type StoredQuestion = Omit<QuestionNode, 'children' | 'options' | 'title' | 'hint'>;
 type StoredOption = Omit<QuestionOption, 'description' | 'disclaimer'>;
 type Call = keyof SurveySaveApi;
 
@@ -83,6 +83,7 @@ export const createFakeSurveyServer = ({ answerMappings = true }: { answerMappin
           ...row,
           questionOrder: index + 1,
           title: row.titleXk,
+          hint: row.hintXk,
           options: optionsOf(row.questionOptionsId ?? row.id),
           children: nodesUnder(row.id),
         }));
@@ -114,6 +115,7 @@ export const createFakeSurveyServer = ({ answerMappings = true }: { answerMappin
         questionType: input.questionType ?? null,
         questionIdentifier: input.questionIdentifier ?? null,
         questionOrder: 0,
+        required: input.required ?? false,
         limMin: input.limMin ?? null,
         limMax: input.limMax ?? null,
         questionGroupId: input.questionGroupId ?? null,
@@ -121,6 +123,9 @@ export const createFakeSurveyServer = ({ answerMappings = true }: { answerMappin
         titleXk: input.titleXk ?? null,
         titleEn: input.titleEn ?? null,
         titleSr: input.titleSr ?? null,
+        hintXk: input.hintXk ?? null,
+        hintEn: input.hintEn ?? null,
+        hintSr: input.hintSr ?? null,
       });
       if (input.tempId !== undefined) mappings.push({ tempId: input.tempId, id });
     }
@@ -275,6 +280,7 @@ export const createFakeSurveyServer = ({ answerMappings = true }: { answerMappin
           questionType: item.questionType,
           questionIdentifier: null,
           questionOrder: 0,
+          required: false,
           limMin: null,
           limMax: null,
           questionGroupId: null,
@@ -282,6 +288,9 @@ export const createFakeSurveyServer = ({ answerMappings = true }: { answerMappin
           titleXk: item.titleXk,
           titleEn: null,
           titleSr: null,
+          hintXk: null,
+          hintEn: null,
+          hintSr: null,
         });
         item.options.forEach((option, index) => {
           const optionId = (nextId += 1);

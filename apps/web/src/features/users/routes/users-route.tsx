@@ -1,6 +1,7 @@
 import type { User } from '@trashegimia/contract/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUsers } from '@/shared/api/get-users';
 import { paths } from '@/shared/config/paths';
 import { formatDateTime } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
@@ -15,7 +16,6 @@ import { RowActionButton, RowActionLink, RowActions } from '@/shared/ui/row-acti
 import { useDeleteConfirmation } from '@/shared/ui/use-delete-confirmation';
 import { useToast } from '@/shared/ui/use-toast';
 import { useDeleteUser } from '../api/delete-user';
-import { useUsers } from '../api/get-users';
 import { ResetPasswordModal } from '../components/reset-password-modal';
 import { UserModal } from '../components/user-modal';
 

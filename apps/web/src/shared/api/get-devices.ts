@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DeviceList, type DeviceListQuery as DeviceListQuerySchema } from '@trashegimia/contract/devices';
 import type { z } from 'zod';
-import { apiRequest } from '@/shared/api/api-client';
+import { apiRequest } from './api-client';
 
 /** What the page sends: the contract's parsed query, every field optional. */
 export type DeviceListQuery = Partial<z.output<typeof DeviceListQuerySchema>>;
