@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { flushSync } from 'react-dom';
 
 /**
  * Rows one frame may add. On a two-core machine a frame adding five rows of a few fields, with its
@@ -22,9 +21,8 @@ export const useRowsDrawn = (keys: readonly string[]) => {
 
   useEffect(() => {
     if (count <= kept) return;
-    // In the next frame, these rows being on screen, the next ones are drawn right away, before the
-    // frame is painted: each frame then paints its own rows and leaves no work between frames.
-    const frame = requestAnimationFrame(() => flushSync(() => setDrawn(keys.slice(0, count))));
+    // Recorded a frame later, once these rows are on screen: the next render adds the next rows.
+    const frame = requestAnimationFrame(() => setDrawn(keys.slice(0, count)));
     return () => cancelAnimationFrame(frame);
   }, [keys, count, kept]);
 

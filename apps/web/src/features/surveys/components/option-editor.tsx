@@ -195,6 +195,7 @@ const OptionRows = ({ options, shown, positionOf, focusKey, language, ...rowProp
   const wanted = useMemo(() => options.slice(0, shown), [options, shown]);
   const keys = useMemo(() => wanted.map((option) => option.key), [wanted]);
   const drawn = useRowsDrawn(keys);
+  if (wanted.length === 0) return null;
   return (
     <>
       {/* Column headings for the eye; each field names its column and row for screen readers. */}
