@@ -60,6 +60,8 @@ export default defineConfig({
             test: { ...serverTests, env: { TEST_DB_DRIVER: 'pg' } },
           })
         : []),
+      // The rules server and page share (pure functions beside the schemas).
+      ...sharedAndIsolated('contract', 'packages/contract', /\.test\.ts$/, { test: { environment: 'node' } }),
       // The page's own build and test settings (jsdom, setup file) from its Vite config.
       ...sharedAndIsolated('web', 'apps/web', /\.test\.tsx?$/, { extends: './apps/web/vite.config.ts' }),
     ],

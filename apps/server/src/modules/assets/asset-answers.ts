@@ -1,8 +1,8 @@
 import type { z } from 'zod';
+import { numberAnswer, readDay, readNumber } from '@trashegimia/contract/answer-values';
 import type { AssetAnswerInput, RiskLevel } from '@trashegimia/contract/assets';
 import { badRequest } from '../../errors';
 import type { AssetEdit, OfferedOptionRow, StoredAnswerRow, SurveyQuestionRow } from './asset-review.repo';
-import { numericLimit, readDay, readNumber } from './typed-answers';
 
 type AnswerInput = z.output<typeof AssetAnswerInput>;
 
@@ -81,10 +81,10 @@ function rowsOf(input: AnswerInput, index: number, context: AnswerContext): Stor
   const value2 = input.value2 ?? null;
   if (value === null && value2 === null) return [];
   if (question.questionType === 'NUMBER') {
-    return [{ questionId: question.id, optionId: null, value: numberAnswer(question, value, index), value2 }];
+    return [{ questionId: question.id, optionId: null, value: checkedNumber(question, value, index), value2 }];
   }
   if (question.questionType === 'DATE') {
-    return [{ questionId: question.id, optionId: null, value: dayAnswer(question, value, index), value2 }];
+    return [{ questionId: question.id, optionId: null, value: checkedDay(question, value, index), value2 }];
   }
   if (!CHOICE_TYPES.has(question.questionType ?? '')) {
     return [{ questionId: question.id, optionId: null, value, value2 }];
@@ -119,7 +119,7 @@ function rowsOf(input: AnswerInput, index: number, context: AnswerContext): Stor
 }
 
 /** A NUMBER answer as stored (a dot for a decimal comma), or a 400 when it is no number or out of bounds. */
-function numberAnswer(question: SurveyQuestionRow, value: string | null, index: number): string | null {
+function checkedNumber(question: SurveyQuestionRow, value: string | null, index: number): string | null {
   if (value === null) return null;
   const number = readNumber(value);
   if (number === null) {
@@ -129,8 +129,8 @@ function numberAnswer(question: SurveyQuestionRow, value: string | null, index: 
       'invalid_answer',
     );
   }
-  const min = numericLimit(question.limMin);
-  const max = numericLimit(question.limMax);
+  const min = readNumber(question.limMin);
+  const max = readNumber(question.limMax);
   if ((min !== null && number < min) || (max !== null && number > max)) {
     throw badRequest(
       `answers.${index}.value`,
@@ -138,11 +138,11 @@ function numberAnswer(question: SurveyQuestionRow, value: string | null, index: 
       'outside_limits',
     );
   }
-  return value.trim().replace(',', '.');
+  return numberAnswer(value);
 }
 
 /** A DATE answer as stored (YYYY-MM-DD), or a 400 when it is no calendar day. */
-function dayAnswer(question: SurveyQuestionRow, value: string | null, index: number): string | null {
+function checkedDay(question: SurveyQuestionRow, value: string | null, index: number): string | null {
   if (value === null) return null;
   const day = readDay(value);
   if (day === null) {

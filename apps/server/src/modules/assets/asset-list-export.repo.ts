@@ -1,8 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { assets, datasets, devices, surveys, users } from '../../db/schema/index';
-import { Bindings, runPrepared } from '../../db/prepared';
-import { type AssetCriteria, type ExportCursor, assetWhere } from './assets.repo';
+import { runPrepared } from '../../db/prepared';
+import { type AssetCriteria, type ExportCursor, keysetBatch } from './assets.repo';
 
 /**
  * One keyset batch of the review list's export, newest first: the assets that match, each with
@@ -16,19 +16,11 @@ export async function selectAssetListBatch(
   before: ExportCursor | null,
   limit: number,
 ) {
-  const bindings = new Bindings();
-  const where = and(
-    assetWhere(criteria, bindings.bind),
-    before
-      ? sql`(${assets.date}, ${assets.id}) < (${bindings.bind('beforeDate', before.date)}::timestamptz, ${bindings.bind('beforeId', before.id)}::uuid)`
-      : undefined,
-  );
-  const limitPlaceholder = bindings.bind('limit', limit);
-  const shape = [criteria.publicOnly, bindings.names].join();
+  const batch = keysetBatch(criteria, before, limit, 'desc');
   return runPrepared(
     db,
     'asset_list_batch',
-    shape,
+    batch.shape,
     () =>
       db
         .select({
@@ -58,9 +50,9 @@ export async function selectAssetListBatch(
         .innerJoin(surveys, eq(surveys.id, assets.surveyId))
         .leftJoin(users, eq(users.id, assets.userId))
         .leftJoin(devices, eq(devices.id, assets.deviceId))
-        .where(where)
-        .orderBy(desc(assets.date), desc(assets.id))
-        .limit(limitPlaceholder),
-    bindings.values,
+        .where(batch.where)
+        .orderBy(...batch.order)
+        .limit(batch.limit),
+    batch.values,
   );
 }

@@ -693,19 +693,11 @@ export async function selectExportBatch(
   after: ExportCursor | null,
   limit: number,
 ) {
-  const bindings = new Bindings();
-  const where = and(
-    assetWhere(criteria, bindings.bind),
-    after
-      ? sql`(${assets.date}, ${assets.id}) > (${bindings.bind('afterDate', after.date)}::timestamptz, ${bindings.bind('afterId', after.id)}::uuid)`
-      : undefined,
-  );
-  const limitPlaceholder = bindings.bind('limit', limit);
-  const shape = [criteria.publicOnly, bindings.names].join();
+  const batch = keysetBatch(criteria, after, limit, 'asc');
   return runPrepared(
     db,
     'export_batch',
-    shape,
+    batch.shape,
     () =>
       db
         .select({
@@ -723,9 +715,38 @@ export async function selectExportBatch(
         })
         .from(assets)
         .innerJoin(datasets, eq(datasets.id, assets.datasetId))
-        .where(where)
-        .orderBy(asc(assets.date), asc(assets.id))
-        .limit(limitPlaceholder),
-    bindings.values,
+        .where(batch.where)
+        .orderBy(...batch.order)
+        .limit(batch.limit),
+    batch.values,
   );
+}
+
+/**
+ * What a keyset batch of the assets matching `criteria` needs, in (date, id) order either way:
+ * the conditions with the row comparison that resumes exactly past `from`, the order, the limit,
+ * and the statement's shape and values for runPrepared.
+ */
+export function keysetBatch(
+  criteria: AssetCriteria,
+  from: ExportCursor | null,
+  limit: number,
+  direction: 'asc' | 'desc',
+) {
+  const bindings = new Bindings();
+  const past = direction === 'asc' ? sql`>` : sql`<`;
+  const where = and(
+    assetWhere(criteria, bindings.bind),
+    from
+      ? sql`(${assets.date}, ${assets.id}) ${past} (${bindings.bind('fromDate', from.date)}::timestamptz, ${bindings.bind('fromId', from.id)}::uuid)`
+      : undefined,
+  );
+  const order = direction === 'asc' ? asc : desc;
+  return {
+    where,
+    order: [order(assets.date), order(assets.id)],
+    limit: bindings.bind('limit', limit),
+    shape: [criteria.publicOnly, bindings.names].join(),
+    values: bindings.values,
+  };
 }

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
+import { readNumber } from '@trashegimia/contract/answer-values';
 import type { AssetAnswerInput } from '@trashegimia/contract/assets';
 import type { QuestionNode } from '@trashegimia/contract/questions';
 import { badRequest } from '../../errors';
 import { requiredMessage } from '../assets/asset-answers';
 import { compareQuestionNr } from '../assets/survey-text';
-import { numericLimit } from '../assets/typed-answers';
 
 type AnswerInput = z.output<typeof AssetAnswerInput>;
 
@@ -98,14 +98,14 @@ function chosenOptions(question: QuestionNode, value: string) {
 }
 
 function checkLimits(question: QuestionNode, input: AnswerInput, index: number) {
-  const min = numericLimit(question.limMin);
-  const max = numericLimit(question.limMax);
+  const min = readNumber(question.limMin);
+  const max = readNumber(question.limMax);
   if (min === null && max === null) return;
   const range = `${min ?? '…'} to ${max ?? '…'}`;
   const outside = (amount: number) => (min !== null && amount < min) || (max !== null && amount > max);
 
   if (question.questionType === 'TEXT') {
-    const amount = numericLimit(input.value ?? null);
+    const amount = readNumber(input.value ?? null);
     if (amount === null || outside(amount)) {
       throw badRequest(
         `answers.${index}.value`,

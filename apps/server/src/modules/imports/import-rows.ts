@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { readNumber } from '@trashegimia/contract/answer-values';
 import type { AssetAnswerInput } from '@trashegimia/contract/assets';
 import type { ImportMapping, ImportProblem, ImportTarget } from '@trashegimia/contract/imports';
 import { AppError, badRequest } from '../../errors';
@@ -212,11 +213,6 @@ function checkAnswers(
   }
   return null;
 }
-
-const readNumber = (text: string) => {
-  const number = Number(text.replace(',', '.'));
-  return text !== '' && Number.isFinite(number) ? number : null;
-};
 
 function readPlace(cells: string[], latitudeColumn?: number, longitudeColumn?: number) {
   if (latitudeColumn === undefined || longitudeColumn === undefined) return null;

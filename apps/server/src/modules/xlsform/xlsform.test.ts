@@ -150,6 +150,22 @@ describe('importing an XLSForm', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('refuses a body that is no workbook with a clear 4xx: empty, of another type, or too large', async () => {
+    const before = await surveyCount();
+    const empty = await send(Buffer.alloc(0), true);
+    expect([empty.statusCode, empty.json().field]).toEqual([400, 'file']);
+    const csv = await app.inject({
+      method: 'POST',
+      url: '/api/surveys/xlsform',
+      headers: { ...admin, 'content-type': IMPORT_CONTENT_TYPES.csv },
+      payload: 'type,name\ntext,a\n',
+    });
+    expect(csv.statusCode).toBe(415);
+    const huge = await send(Buffer.alloc(31 * 1024 * 1024), false);
+    expect(huge.statusCode).toBe(413);
+    expect(await surveyCount()).toBe(before);
+  });
+
   it('is for administrators only', async () => {
     const before = (await database.db.select({ value: count() }).from(questions))[0]!.value;
     expect((await send(sample('group.xlsx'), false, {})).statusCode).toBe(401);

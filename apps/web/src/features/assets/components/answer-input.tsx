@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
-import { isCalendarDate, readNumber } from '@/shared/surveys/answer-values';
+import { readDay, readNumber } from '@trashegimia/contract/answer-values';
 import { SelectField } from '@/shared/ui/select-field';
 import { TextField } from '@/shared/ui/text-field';
 import { chosenValues, joinChoices, takesFreeText, type AnswerValue } from '../lib/asset-answers';
@@ -69,7 +69,7 @@ export const AnswerInput = ({ question, label, answer, options, onChange }: Answ
         label={label}
         hint={hint}
         value={answer.value}
-        error={value !== '' && !isCalendarDate(value) ? t('edit.answers.notDate', { value }) : null}
+        error={value !== '' && readDay(value) === null ? t('edit.answers.notDate', { value }) : null}
         onChange={(event) => onChange({ ...answer, value: event.target.value })}
       />
     );

@@ -1,14 +1,14 @@
 import type { AssetDetail } from '@trashegimia/contract/assets';
 import type { QuestionNode } from '@trashegimia/contract/questions';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
 import { isApiError } from '@/shared/api/api-error';
 import { useDatasets } from '@/shared/api/get-datasets';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { formatDate } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { EmbeddedMap } from '@/shared/map/embedded-map';
+import { useUnsavedChangesGuard } from '@/shared/routing/use-unsaved-changes-guard';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
@@ -62,15 +62,7 @@ export const AssetEditor = ({ asset, questions, onReload }: AssetEditorProps) =>
   const body = buildUpdateBody(asset, draft, byId, stored);
   const dirty = body !== null;
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const blocker = useUnsavedChangesGuard(() => dirty);
 
   const answerOf = (questionId: number) => currentAnswer(questionId, stored, draft.answers);
   const datasetOptions = [

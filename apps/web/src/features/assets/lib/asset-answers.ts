@@ -1,6 +1,6 @@
 import type { AnswerDetail, AssetAnswerInput, AssetDetail, UpdateAssetBody } from '@trashegimia/contract/assets';
 import { CHOICE_TYPES, type QuestionNode, type QuestionOption } from '@trashegimia/contract/questions';
-import { numberAnswer } from '@/shared/surveys/answer-values';
+import { numberAnswer } from '@trashegimia/contract/answer-values';
 
 /**
  * One question's answer as the editor holds it: `value` is '' for none, an option's value for a

@@ -7,7 +7,7 @@ import { pickLocalized } from '@/shared/i18n/localized-text';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { SelectField } from '@/shared/ui/select-field';
-import { answerInputs, answerProblem, evaluateForm, visibleOptions, type DraftAnswer } from '../lib/answers';
+import { answerInputs, evaluateForm, problemInForm, visibleOptions, type DraftAnswer } from '../lib/answers';
 import { putSubmission, type CollectSubmission } from '../lib/collect-db';
 import { devicePhotoStore, pagePhotoStore } from '../lib/photo-store';
 import { buildScreens, nextScreenIndex, previousScreenIndex, screenProgress } from '../lib/survey-screens';
@@ -125,11 +125,7 @@ export const SurveyForm = ({ survey, submission, onClose, onFinished, persist = 
   }, [current]);
 
   const visibleQuestions = screen?.questions.filter((question) => !form.skipped.has(question.id)) ?? [];
-  // A choice none of whose options the earlier answers offer cannot be answered, required or not (as the server agrees).
-  const offersNothing = (question: QuestionNode) =>
-    question.options.length > 0 && visibleOptions(question, form.answers, form.questionsById).length === 0;
-  const problemOf = (question: QuestionNode) =>
-    offersNothing(question) ? null : answerProblem(question, form.answers[question.id]);
+  const problemOf = (question: QuestionNode) => problemInForm(question, form);
   const hasProblem = visibleQuestions.some(problemOf);
 
   const goTo = (index: number) => {

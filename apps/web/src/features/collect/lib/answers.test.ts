@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeChapter, makeQuestion, protectionSurvey } from '@/shared/testing/question-fixtures';
-import { answerInputs, answerProblem, evaluateForm, visibleOptions, type DraftAnswers } from './answers';
+import { answerInputs, answerProblem, evaluateForm, problemInForm, visibleOptions, type DraftAnswers } from './answers';
 
 const choose = (...choices: string[]) => ({ choices, text: '' });
 const typed = (text: string) => ({ choices: [], text });
@@ -61,6 +61,16 @@ describe('skip logic', () => {
 });
 
 describe('what holds the collector back', () => {
+  it('does not hold the collector at a required choice whose options all wait on an answer not given', () => {
+    const { chapter, status, type } = protectionSurvey();
+    const required = { ...type, required: true };
+    const tree = [{ ...chapter, children: chapter.children.map((node) => (node.id === type.id ? required : node)) }];
+    expect(problemInForm(required, evaluateForm(tree, {}))).toBeNull();
+    expect(problemInForm(required, evaluateForm(tree, { [status.id]: choose('Protected') }))).toEqual({
+      kind: 'required',
+    });
+  });
+
   it('wants a number within the limits for TEXT and that many choices for MULTIPLE_CHOICE; blank meets them', () => {
     const year = makeQuestion({ id: 1, questionNr: '1', title: 'Year', limMin: '-6500', limMax: '2025' });
     const materials = makeQuestion(

@@ -1,6 +1,6 @@
 import type { AssetAnswerInput } from '@trashegimia/contract/assets';
 import { CHOICE_TYPES, type QuestionNode, type QuestionOption } from '@trashegimia/contract/questions';
-import { isCalendarDate, numberAnswer, readNumber } from '@/shared/surveys/answer-values';
+import { numberAnswer, readDay, readNumber } from '@trashegimia/contract/answer-values';
 import { compareQuestionNr } from '@/shared/surveys/question-number';
 import { answerableInOrder } from './survey-screens';
 
@@ -148,7 +148,7 @@ export type AnswerProblem =
  */
 export const answerProblem = (question: QuestionNode, answer: DraftAnswer | undefined): AnswerProblem | null => {
   if (!answer || isBlankAnswer(answer)) return question.required ? { kind: 'required' } : null;
-  if (question.questionType === 'DATE') return isCalendarDate(answer.text.trim()) ? null : { kind: 'notDate' };
+  if (question.questionType === 'DATE') return readDay(answer.text.trim()) === null ? { kind: 'notDate' } : null;
   const limits = numericLimits(question);
   if (question.questionType === 'NUMBER' || (question.questionType === 'TEXT' && limits)) {
     const amount = readNumber(answer.text);
@@ -158,6 +158,16 @@ export const answerProblem = (question: QuestionNode, answer: DraftAnswer | unde
   }
   return limits && outside(answer.choices.length, limits) ? { kind: 'count', limits } : null;
 };
+
+/**
+ * What keeps the question's answer from being sent in this form (answerProblem), except that a
+ * choice none of whose options the earlier answers offer cannot be answered, required or not, as
+ * the server agrees.
+ */
+export const problemInForm = (question: QuestionNode, form: FormState): AnswerProblem | null =>
+  question.options.length > 0 && visibleOptions(question, form.answers, form.questionsById).length === 0
+    ? null
+    : answerProblem(question, form.answers[question.id]);
 
 const outside = (amount: number, { min, max }: Limits) =>
   (min !== null && amount < min) || (max !== null && amount > max);

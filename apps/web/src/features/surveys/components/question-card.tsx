@@ -12,7 +12,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_SUFFIX } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
-import { readNumber } from '@/shared/surveys/answer-values';
+import { readNumber } from '@trashegimia/contract/answer-values';
 import { firstText } from '@/shared/surveys/survey-text';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';

@@ -6,6 +6,7 @@ import { signInAs } from '@/shared/testing/data-factories';
 import { jsonResponse, renderRoutes } from '@/shared/testing/test-utils';
 import type { Language } from '@/shared/i18n/language';
 import { createFakeSurveyBackend } from '../testing/fake-survey-fetch';
+import { makeFormQuestion } from '../testing/xlsform-fixtures';
 import { SurveyListRoute } from './survey-list-route';
 
 /** Answers XLSForm calls itself; everything else goes to the fake survey backend. */
@@ -150,25 +151,8 @@ describe('survey list', () => {
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const formQuestion = (questionNr: string, title: string, fields: Partial<XlsFormQuestion> = {}): XlsFormQuestion => ({
-  questionNr,
-  questionCategory: 'PARENT',
-  questionType: 'TEXT',
-  name: `q${questionNr}`,
-  titleXk: title,
-  titleEn: null,
-  titleSr: null,
-  hintXk: null,
-  hintEn: null,
-  hintSr: null,
-  questionIdentifier: null,
-  required: false,
-  limMin: null,
-  limMax: null,
-  options: [],
-  children: [],
-  ...fields,
-});
+const formQuestion = (questionNr: string, title: string, fields: Partial<XlsFormQuestion> = {}) =>
+  makeFormQuestion(questionNr, { titleXk: title, ...fields });
 
 const option = (value: string) => ({
   value,

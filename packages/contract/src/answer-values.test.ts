@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, numberAnswer, readNumber } from './answer-values';
+import { numberAnswer, readDay, readNumber } from './answer-values';
 
 describe('number answers', () => {
   it('reads integers and decimals typed with a comma or a dot, and nothing else', () => {
@@ -21,10 +21,10 @@ describe('number answers', () => {
 
 describe('date answers', () => {
   it('takes only days that exist, written YYYY-MM-DD', () => {
-    expect(isCalendarDate('2024-02-29')).toBe(true);
-    expect(isCalendarDate('2023-02-29')).toBe(false);
-    expect(isCalendarDate('2024-13-01')).toBe(false);
-    expect(isCalendarDate('1.5.2024')).toBe(false);
-    expect(isCalendarDate('')).toBe(false);
+    expect(readDay('2024-02-29')).toBe('2024-02-29');
+    expect(readDay('2023-02-29')).toBeNull();
+    expect(readDay('2024-13-01')).toBeNull();
+    expect(readDay('1.5.2024')).toBeNull();
+    expect(readDay('')).toBeNull();
   });
 });

@@ -1,18 +1,19 @@
 /**
- * How typed answers read: NUMBER answers and numeric limits (a decimal comma or dot), DATE answers
- * (a calendar day). Shared by every way answers come in, so a value one accepts, all accept.
+ * How NUMBER and DATE answers read, wherever answers come in: the collector and the asset editor
+ * in the page, and the server's submissions, edits and imports. One definition, so a value one
+ * accepts, all accept. Also what makes a limit (free text, spec §5) a numeric bound.
  */
 
-/** A number as a person writes it (12, -3.5, 3,5), or null. */
-export function readNumber(text: string): number | null {
-  const trimmed = text.trim();
+/** A number as people type it (12, -3.5, 3,5, 1e3), or null for anything else, blank included. */
+export function readNumber(text: string | null | undefined): number | null {
+  const trimmed = text?.trim() ?? '';
   if (!/^[-+]?(\d+([.,]\d*)?|[.,]\d+)([eE][-+]?\d+)?$/.test(trimmed)) return null;
   const number = Number(trimmed.replace(',', '.'));
   return Number.isFinite(number) ? number : null;
 }
 
-/** A limit (free text in the spec) that bounds an answer when it reads as a number; null otherwise. */
-export const numericLimit = (limit: string | null): number | null => (limit === null ? null : readNumber(limit));
+/** A typed number as a NUMBER answer is stored and sent: trimmed, with a decimal dot. */
+export const numberAnswer = (text: string) => text.trim().replace(',', '.');
 
 /**
  * A calendar day, YYYY-MM-DD, from that form or an ISO 8601 timestamp at midnight UTC (what a
