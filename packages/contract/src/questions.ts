@@ -68,11 +68,26 @@ export const SAVE_LIMITS = {
   optionCreatesInParallel: 6,
 } as const;
 
+/**
+ * The longest texts a question and its options keep, in characters. The editor, the API and an
+ * XLSForm import hold to the same ones, so whatever is imported can be saved again in the editor.
+ */
+export const QUESTION_TEXT_LIMITS = {
+  title: 2000,
+  hint: 2000,
+  optionValue: 1000,
+  optionDescription: 2000,
+  disclaimer: 5000,
+} as const;
+
+/** How many parts a question number has at most (1.2.3 has three): a survey nests no deeper. */
+export const QUESTION_NR_MAX_PARTS = 10;
+
 /** A dotted question number such as 1, 1.2 or 1.2.3; sorted numerically by segment, kept without leading zeros. */
 export const QuestionNr = z
   .string()
   .trim()
-  .regex(/^\d{1,6}(\.\d{1,6}){0,9}$/, 'must be a dotted number such as 1.2.3')
+  .regex(new RegExp(`^\\d{1,6}(\\.\\d{1,6}){0,${QUESTION_NR_MAX_PARTS - 1}}$`), 'must be a dotted number such as 1.2.3')
   .transform((nr) => nr.split('.').map(Number).join('.'));
 
 // ---- options ----
@@ -100,18 +115,18 @@ export type QuestionOption = z.infer<typeof QuestionOption>;
 
 const optionFields = {
   /** May be blank: a text question keeps one blank option. */
-  value: plainText(1000),
-  descriptionXk: clearableText(2000),
-  descriptionEn: clearableText(2000),
-  descriptionSr: clearableText(2000),
+  value: plainText(QUESTION_TEXT_LIMITS.optionValue),
+  descriptionXk: clearableText(QUESTION_TEXT_LIMITS.optionDescription),
+  descriptionEn: clearableText(QUESTION_TEXT_LIMITS.optionDescription),
+  descriptionSr: clearableText(QUESTION_TEXT_LIMITS.optionDescription),
   validateType: blankAsNull(ValidateType.nullable().optional()),
   toQuestionNr: blankAsNull(QuestionNr.nullable().optional()),
-  disclaimerXk: clearableText(5000),
-  disclaimerEn: clearableText(5000),
-  disclaimerSr: clearableText(5000),
+  disclaimerXk: clearableText(QUESTION_TEXT_LIMITS.disclaimer),
+  disclaimerEn: clearableText(QUESTION_TEXT_LIMITS.disclaimer),
+  disclaimerSr: clearableText(QUESTION_TEXT_LIMITS.disclaimer),
   /** A question of the same survey. */
   conditionalParentQuestionId: Id.nullable().optional(),
-  conditionalParentQuestionValue: clearableText(1000),
+  conditionalParentQuestionValue: clearableText(QUESTION_TEXT_LIMITS.optionValue),
   isAnother: z.boolean().optional(),
   /** Position among the question's options; new options go last when it is left out. */
   optionOrder: z.number().int().min(0).max(1_000_000).optional(),
@@ -210,12 +225,12 @@ export const QuestionInput = z
     parentTempId: plainText(100).min(1).nullable().optional(),
     questionCategory: QuestionCategory,
     questionType: blankAsNull(QuestionType.nullable().optional()),
-    titleXk: clearableText(2000),
-    titleEn: clearableText(2000),
-    titleSr: clearableText(2000),
-    hintXk: clearableText(2000),
-    hintEn: clearableText(2000),
-    hintSr: clearableText(2000),
+    titleXk: clearableText(QUESTION_TEXT_LIMITS.title),
+    titleEn: clearableText(QUESTION_TEXT_LIMITS.title),
+    titleSr: clearableText(QUESTION_TEXT_LIMITS.title),
+    hintXk: clearableText(QUESTION_TEXT_LIMITS.hint),
+    hintEn: clearableText(QUESTION_TEXT_LIMITS.hint),
+    hintSr: clearableText(QUESTION_TEXT_LIMITS.hint),
     questionIdentifier: blankAsNull(QuestionIdentifier.nullable().optional()),
     /** Left out: not required (bodies written before the flag existed stay valid). */
     required: z.boolean().optional(),

@@ -37,13 +37,16 @@ export type SurveyListQuery = z.input<typeof SurveyListQuery>;
 
 export const SurveyParams = IdParams;
 
+/** The longest texts of a survey, in characters; an XLSForm import holds to them too. */
+export const SURVEY_TEXT_LIMITS = { description: 500, longDescription: 20_000 } as const;
+
 const surveyFields = {
-  descriptionXk: clearableText(500),
-  descriptionEn: clearableText(500),
-  descriptionSr: clearableText(500),
-  longDescriptionXk: clearableText(20_000),
-  longDescriptionEn: clearableText(20_000),
-  longDescriptionSr: clearableText(20_000),
+  descriptionXk: clearableText(SURVEY_TEXT_LIMITS.description),
+  descriptionEn: clearableText(SURVEY_TEXT_LIMITS.description),
+  descriptionSr: clearableText(SURVEY_TEXT_LIMITS.description),
+  longDescriptionXk: clearableText(SURVEY_TEXT_LIMITS.longDescription),
+  longDescriptionEn: clearableText(SURVEY_TEXT_LIMITS.longDescription),
+  longDescriptionSr: clearableText(SURVEY_TEXT_LIMITS.longDescription),
   defaultDatasetId: Id.nullable().optional(),
 };
 
@@ -64,8 +67,8 @@ export type UpdateSurveyBody = z.input<typeof UpdateSurveyBody>;
  * original's where left out.
  */
 export const DuplicateSurveyBody = z.object({
-  descriptionXk: clearableText(500),
-  descriptionEn: clearableText(500),
-  descriptionSr: clearableText(500),
+  descriptionXk: clearableText(SURVEY_TEXT_LIMITS.description),
+  descriptionEn: clearableText(SURVEY_TEXT_LIMITS.description),
+  descriptionSr: clearableText(SURVEY_TEXT_LIMITS.description),
 });
 export type DuplicateSurveyBody = z.input<typeof DuplicateSurveyBody>;

@@ -191,15 +191,31 @@ export class FormRow {
     return value === '' ? null : { value, column: column.header };
   }
 
-  /** A text field in each language. */
-  texts(field: string): Texts {
+  /** A text field in each language, each cut to `maxLength` characters as `fit` does. */
+  texts(field: string, maxLength: number): Texts {
     const inLanguage = (language: Language) => {
       const column = this.sheet.column(field, language);
       if (!column) return null;
       this.read.add(column);
-      return this.valueIn(column) || null;
+      const value = this.valueIn(column);
+      return value ? this.fit({ value, column: column.header }, maxLength) : null;
     };
     return { xk: inLanguage('xk'), en: inLanguage('en'), sr: inLanguage('sr') };
+  }
+
+  /**
+   * The cell's text, cut to `maxLength` characters and reported when it is longer: the survey it
+   * makes must be one the editor can save again, and the editor keeps no longer texts.
+   */
+  fit(cell: Cell, maxLength: number): string {
+    if (cell.value.length <= maxLength) return cell.value;
+    this.warn(
+      cell,
+      `The text is ${cell.value.length.toLocaleString('en')} characters long; it is cut to the ${maxLength.toLocaleString('en')} a survey keeps`,
+    );
+    const cut = cell.value.slice(0, maxLength);
+    // Never half a character: a cut between the two halves of a surrogate pair drops the first.
+    return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
   }
 
   /** A value the column does not hold elsewhere: a choice_filter's column of `choices`. */

@@ -330,6 +330,52 @@ describe('reading the question tree', () => {
     ]);
   });
 
+  it('keeps groups to the depth a question number allows, leaving deeper ones out and their questions in the group around them', async () => {
+    const depth = 11;
+    const { survey, warnings } = await formOf({
+      survey: [
+        ['type', 'name'],
+        ...Array.from({ length: depth }, (_, level) => ['begin_group', `g${level + 1}`]),
+        ['text', 'deep'],
+        ...Array.from({ length: depth }, () => ['end_group']),
+        ['text', 'after'],
+      ],
+    });
+    // Nine groups nest (1 … 1.1.1.1.1.1.1.1.1), and the question inside them has ten parts.
+    expect(named(survey.questions, 'deep').questionNr).toBe('1.1.1.1.1.1.1.1.1.1');
+    expect(named(survey.questions, 'after').questionNr).toBe('2');
+    expect(findNamed(survey.questions, 'g10')).toBeUndefined();
+    expect(warnings).toEqual([
+      onSurvey(11, 'type', /^The group "g10" sits inside 9 others, .* at most 10 parts; it is left out/),
+      onSurvey(12, 'type', /^The group "g11" sits inside 9 others, .* at most 10 parts; it is left out/),
+    ]);
+  });
+
+  it('cuts texts longer than the editor keeps to its limits, saying so, and leaves out a choice whose name is too long', async () => {
+    const { survey, warnings } = await formOf({
+      survey: [
+        ['type', 'name', 'label::English (en)', 'hint'],
+        ['select_one kinds', 'kind', 'K'.repeat(2500), 'H'.repeat(2001)],
+      ],
+      choices: [
+        ['list_name', 'name', 'label'],
+        ['kinds', 'kulla', 'L'.repeat(2000)],
+        ['kinds', 'x'.repeat(1001), 'Too long a name'],
+      ],
+      settings: [['form_title'], ['T'.repeat(600)]],
+    });
+    const kind = named(survey.questions, 'kind');
+    expect([kind.titleEn?.length, kind.hintXk?.length]).toEqual([2000, 2000]);
+    expect(kind.options.map((option) => [option.value, option.descriptionXk?.length])).toEqual([['kulla', 2000]]);
+    expect(survey.descriptionXk).toHaveLength(500);
+    expect(warnings).toEqual([
+      onSurvey(2, 'label::English (en)', /^The text is 2,500 characters long; it is cut to the 2,000 a survey keeps$/),
+      onSurvey(2, 'hint', /^The text is 2,001 characters long; it is cut to the 2,000 a survey keeps$/),
+      onChoices(3, 'name', /^A choice name of 1,001 characters is longer than the 1,000 .*; the choice is left out$/),
+      { sheet: 'settings', row: 2, column: 'form_title', message: expect.stringMatching(/cut to the 500/) },
+    ]);
+  });
+
   it('reports rows without a type or a name, names used twice, and groups not ended or ended twice', async () => {
     const { survey, warnings } = await formOf({
       survey: [

@@ -1,11 +1,14 @@
 import type { Language } from '@trashegimia/contract/common';
 import {
   QUESTION_IDENTIFIERS,
+  QUESTION_NR_MAX_PARTS,
+  QUESTION_TEXT_LIMITS,
   type QuestionCategory,
   type QuestionIdentifier,
   type QuestionType,
   type ValidateType,
 } from '@trashegimia/contract/questions';
+import { SURVEY_TEXT_LIMITS } from '@trashegimia/contract/surveys';
 import type { XlsFormSurvey, XlsFormWarning } from '@trashegimia/contract/xlsform';
 import type { NamedSheet } from '../imports/spreadsheet';
 import {
@@ -32,6 +35,12 @@ import { type Choice, type MappedOption, type MappedQuestion, QuestionTree } fro
 export type { MappedOption, MappedQuestion } from './xlsform-reading-tree';
 
 export type MappedSurvey = Omit<XlsFormSurvey, 'questions'> & { questions: MappedQuestion[] };
+
+/**
+ * How many groups a group may sit in: its questions' numbers then have QUESTION_NR_MAX_PARTS parts
+ * (a group inside 8 others is numbered 1.1.1.1.1.1.1.1.1, its questions one part more).
+ */
+const MAX_GROUP_DEPTH = QUESTION_NR_MAX_PARTS - 2;
 
 /** The sheets read, in the order their warnings are listed. */
 const SHEET_ORDER = ['survey', 'choices', 'settings'] as const;
@@ -93,7 +102,8 @@ function readSettings(named: NamedSheet | undefined, warnings: Warnings) {
       `"${languageCell.value}" is none of the survey's languages (Albanian, English, Serbian); texts without a language are read as Albanian`,
     );
   }
-  return describe(language ?? 'xk', title?.value ?? formId?.value ?? 'XLSForm');
+  const titleCell = title ?? formId;
+  return describe(language ?? 'xk', titleCell ? row!.fit(titleCell, SURVEY_TEXT_LIMITS.description) : 'XLSForm');
 }
 
 // ---- choices ----
@@ -125,6 +135,13 @@ function readChoices(named: NamedSheet | undefined, defaultLanguage: Language, w
       row.warnIn(missing, `A choice without a ${missing} is left out`);
       continue;
     }
+    if (name.value.length > QUESTION_TEXT_LIMITS.optionValue) {
+      row.warn(
+        name,
+        `A choice name of ${name.value.length.toLocaleString('en')} characters is longer than the ${QUESTION_TEXT_LIMITS.optionValue.toLocaleString('en')} an option's value keeps; the choice is left out`,
+      );
+      continue;
+    }
     const skipCell = row.take('skip');
     const skip = skipCell ? (SKIPS[skipCell.value.toLowerCase()] ?? null) : null;
     if (skipCell && !skip) {
@@ -133,8 +150,8 @@ function readChoices(named: NamedSheet | undefined, defaultLanguage: Language, w
     const choice = {
       row,
       value: name.value,
-      descriptions: row.texts('label'),
-      disclaimers: row.texts('disclaimer'),
+      descriptions: row.texts('label', QUESTION_TEXT_LIMITS.optionDescription),
+      disclaimers: row.texts('disclaimer', QUESTION_TEXT_LIMITS.disclaimer),
       skip,
       skipTo: row.take('skip_to'),
     };
@@ -242,10 +259,18 @@ function readSurveyRow(row: FormRow, tree: QuestionTree, choices: ChoiceLists) {
     if (type.kind === 'begin') tree.begin(null, row);
     return;
   }
+  if (type.kind === 'begin' && tree.depth > MAX_GROUP_DEPTH) {
+    row.warn(
+      typeCell,
+      `The group "${name.value}" sits inside ${tree.depth} others, and a question number has at most ${QUESTION_NR_MAX_PARTS} parts; it is left out and its rows stay in the group around it`,
+    );
+    tree.begin(null, row);
+    return;
+  }
   const common = {
     name: name.value,
-    ...localizedAs('title', row.texts('label')),
-    ...localizedAs('hint', row.texts('hint')),
+    ...localizedAs('title', row.texts('label', QUESTION_TEXT_LIMITS.title)),
+    ...localizedAs('hint', row.texts('hint', QUESTION_TEXT_LIMITS.hint)),
   };
   const relevant = row.take('relevant');
   if (type.kind === 'question') readQuestionRow(row, type, typeCell, common, relevant, tree, choices);

@@ -150,6 +150,37 @@ describe('importing an XLSForm', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('makes of a form nested too deep and worded too long a survey the editor can save again as it is', async () => {
+    const depth = 12;
+    const response = await send(
+      await workbook([
+        ['type', 'name', 'label', 'hint'],
+        ...Array.from({ length: depth }, (_, level) => ['begin_group', `g${level + 1}`, `Grupi ${level + 1}`]),
+        ['text', 'deep', 'T'.repeat(3000), 'H'.repeat(2500)],
+        ...Array.from({ length: depth }, () => ['end_group']),
+      ]),
+      false,
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().warnings).toHaveLength(depth - 9 + 2);
+
+    // The editor sends every question back with its fields as it got them.
+    const { id } = response.json();
+    const { items } = (await app.inject({ method: 'GET', url: `/api/surveys/${id}/questions`, headers: admin })).json();
+    const asSaved = (nodes: QuestionNode[]): object[] =>
+      nodes.flatMap(({ surveyId: _survey, questionOrder: _order, options: _options, children, ...node }) => [
+        node,
+        ...asSaved(children),
+      ]);
+    const saved = await app.inject({
+      method: 'POST',
+      url: `/api/surveys/${id}/questions`,
+      headers: admin,
+      payload: { questions: asSaved(items) },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+
   it('refuses a body that is no workbook with a clear 4xx: empty, of another type, or too large', async () => {
     const before = await surveyCount();
     const empty = await send(Buffer.alloc(0), true);

@@ -3,6 +3,7 @@ import {
   holdsQuestions,
   QUESTION_CATEGORIES,
   QUESTION_IDENTIFIERS,
+  QUESTION_NR_MAX_PARTS,
   QUESTION_TYPES,
   type QuestionCategory,
   type QuestionIdentifier,
@@ -21,7 +22,7 @@ import { ChevronDownIcon } from '@/shared/ui/icons';
 import { SelectField } from '@/shared/ui/select-field';
 import { TextField } from '@/shared/ui/text-field';
 import type { QuestionChanges } from '../lib/draft-reducer';
-import { moveDestinations, takesLimits, takesOptions } from '../lib/question-tree';
+import { hasRoomBelow, moveDestinations, takesLimits, takesOptions } from '../lib/question-tree';
 import type { DraftQuestion } from '../lib/survey-draft';
 import { useBuilder } from './builder-context';
 import { LanguageTabs } from './language-tabs';
@@ -163,14 +164,18 @@ export const QuestionCard = ({ question, isFirst, isLast }: QuestionCardProps) =
                 ))}
               </ol>
             )}
-            <Button
-              variant="secondary"
-              className="mt-3"
-              aria-label={t('builder.addSubQuestionLabel', { nr: question.questionNr })}
-              onClick={() => onAddQuestion(question.key)}
-            >
-              {t('builder.addSubQuestion')}
-            </Button>
+            {hasRoomBelow(question) ? (
+              <Button
+                variant="secondary"
+                className="mt-3"
+                aria-label={t('builder.addSubQuestionLabel', { nr: question.questionNr })}
+                onClick={() => onAddQuestion(question.key)}
+              >
+                {t('builder.addSubQuestion')}
+              </Button>
+            ) : (
+              <p className="mt-3 text-sm text-stone-600">{t('builder.deepest', { max: QUESTION_NR_MAX_PARTS })}</p>
+            )}
           </div>
         )}
       </article>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addImportedQuestions,
   addQuestion,
+  hasRoomBelow,
   inReadingOrder,
   moveDestinations,
   moveQuestion,
@@ -183,6 +184,35 @@ describe('question tree', () => {
       saved.find((question) => question.key === keys['3'])!,
     );
     expect(destinations.map(({ parent, waitsForSave }) => [parent?.questionNr, waitsForSave])).toEqual([['1', true]]);
+  });
+
+  it('nothing goes deeper than a question number of ten parts: no sub-question there, and no move that would need one', () => {
+    // 1 > 1.1 > … > 1.1.1.1.1.1.1.1.1 (nine parts, holding a question of ten), and 2 holding 2.1 with 2.1.1.
+    const chain = Array.from({ length: 10 }, (_, index) =>
+      Array(index + 1)
+        .fill('1')
+        .join('.'),
+    );
+    const { questions, keys } = survey([...chain, '2', '2.1', '2.1.1', '3']);
+    const byNr = (nr: string) => questions.find((question) => question.key === keys[nr])!;
+    expect(hasRoomBelow(byNr(chain[8]!))).toBe(true);
+    expect(hasRoomBelow(byNr(chain[9]!))).toBe(false);
+
+    const intoNine = (nr: string) =>
+      moveDestinations(questions, byNr(nr)).some(({ parent }) => parent?.questionNr === chain[8]);
+    // 3 alone fits under the nine-part group; 2 with two levels below it would need twelve parts.
+    expect(intoNine('3')).toBe(true);
+    expect(intoNine('2')).toBe(false);
+    expect(moveQuestionInto(questions, keys['2']!, keys[chain[8]!]!)).toBe(questions);
+    expect(moveDestinations(questions, byNr('2')).map(({ parent }) => parent?.questionNr)).toEqual([
+      '1',
+      '1.1',
+      '1.1.1',
+      '1.1.1.1',
+      '1.1.1.1.1',
+      '1.1.1.1.1.1',
+      '1.1.1.1.1.1.1',
+    ]);
   });
 
   it('a question turned into TEXT without options gets one blank option', () => {

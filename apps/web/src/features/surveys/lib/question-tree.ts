@@ -1,6 +1,7 @@
 import {
   CHOICE_TYPES,
   holdsQuestions,
+  QUESTION_NR_MAX_PARTS,
   type QuestionCategory,
   type QuestionType,
 } from '@trashegimia/contract/questions';
@@ -48,6 +49,20 @@ const keysBelow = (groups: Map<string, DraftQuestion[]>, rootKey: string) => {
     for (const child of groups.get(keys[index]!) ?? []) keys.push(child.key);
   }
   return keys;
+};
+
+const partsOf = (questionNr: string) => questionNr.split('.').length;
+
+/** Whether a question can go under this one without a number longer than a survey keeps. */
+export const hasRoomBelow = (question: DraftQuestion) => partsOf(question.questionNr) < QUESTION_NR_MAX_PARTS;
+
+/** How many levels the question and those below it take: 1 alone, 2 with sub-questions, … */
+const levelsOf = (questions: DraftQuestion[], question: DraftQuestion) => {
+  const below = new Set(subtreeKeys(questions, question.key));
+  const deepest = Math.max(
+    ...questions.filter((other) => below.has(other.key)).map((other) => partsOf(other.questionNr)),
+  );
+  return deepest - partsOf(question.questionNr) + 1;
 };
 
 /** The question and every question below it. */
@@ -227,9 +242,13 @@ export type MoveDestination = {
 /** Where the question can move: the top level and every chapter or group outside it, but not where it is. */
 export const moveDestinations = (questions: DraftQuestion[], question: DraftQuestion): MoveDestination[] => {
   const inside = new Set(subtreeKeys(questions, question.key));
+  const levels = levelsOf(questions, question);
   const holders = inReadingOrder(questions).filter(
     (candidate) =>
-      holdsQuestions(candidate.questionCategory) && !inside.has(candidate.key) && candidate.key !== question.parentKey,
+      holdsQuestions(candidate.questionCategory) &&
+      !inside.has(candidate.key) &&
+      candidate.key !== question.parentKey &&
+      partsOf(candidate.questionNr) + levels <= QUESTION_NR_MAX_PARTS,
   );
   return [
     ...(question.parentKey === null ? [] : [{ parent: null, waitsForSave: false }]),
@@ -249,12 +268,10 @@ export const moveQuestionInto = (questions: DraftQuestion[], key: string, parent
   if (!question || parent === undefined || question.parentKey === parentKey) return questions;
   const groups = childrenByParent(questions);
   const moving = new Set(keysBelow(groups, key));
-  if (
-    parent &&
-    (!holdsQuestions(parent.questionCategory) || moving.has(parent.key) || waitsForSave(question, parent))
-  ) {
+  if (parent && !moveDestinations(questions, question).some((destination) => destination.parent === parent)) {
     return questions;
   }
+  if (parent && waitsForSave(question, parent)) return questions;
 
   const renamed = closingTheGap(groups, question);
   // The new parent may itself be renumbered by the gap closing behind the question.
