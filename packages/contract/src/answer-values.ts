@@ -1,8 +1,41 @@
 /**
- * How NUMBER and DATE answers read, wherever answers come in: the collector and the asset editor
- * in the page, and the server's submissions, edits and imports. One definition, so a value one
- * accepts, all accept. Also what makes a limit (free text, spec §5) a numeric bound.
+ * How answers read, wherever they come in: the collector and the asset editor in the page, and the
+ * server's submissions, edits and imports. One definition, so a value one accepts, all accept:
+ * NUMBER and DATE answers, what makes a limit (free text, spec §5) a numeric bound, the values a
+ * choice chose and which conditional options those offer.
  */
+
+/** What joins the values a multiple choice chose in one answer (spec §5). */
+export const MULTIPLE_CHOICE_SEPARATOR = ',';
+
+type ChoiceQuestion = { questionType: string | null; options: readonly { value: string }[] };
+
+/**
+ * The option values an answer chose: a multiple choice's comma-separated values, once each, unless
+ * the whole value is itself one of its options (an option may hold a comma); any other question's
+ * whole value. None for a blank answer.
+ */
+export function chosenValues(question: ChoiceQuestion | undefined, value: string): string[] {
+  const whole = value.trim();
+  if (whole === '') return [];
+  if (question?.questionType !== 'MULTIPLE_CHOICE') return [whole];
+  if (question.options.some((option) => option.value === whole)) return [whole];
+  const parts = whole
+    .split(MULTIPLE_CHOICE_SEPARATOR)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  return [...new Set(parts)];
+}
+
+type ConditionalOption = { conditionalParentQuestionId: number | null; conditionalParentQuestionValue: string | null };
+
+/**
+ * Whether an option is offered now, given the values chosen in each question (`chosenIn`): a
+ * conditional option only while its parent question's answer chose its value.
+ */
+export const isOptionOffered = (option: ConditionalOption, chosenIn: (questionId: number) => readonly string[]) =>
+  option.conditionalParentQuestionId === null ||
+  chosenIn(option.conditionalParentQuestionId).includes(option.conditionalParentQuestionValue ?? '');
 
 /** A number as people type it (12, -3.5, 3,5, 1e3), or null for anything else, blank included. */
 export function readNumber(text: string | null | undefined): number | null {

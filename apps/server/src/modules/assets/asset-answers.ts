@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { numberAnswer, readDay, readNumber } from '@trashegimia/contract/answer-values';
+import { isOptionOffered, numberAnswer, readDay, readNumber } from '@trashegimia/contract/answer-values';
 import type { AssetAnswerInput, RiskLevel } from '@trashegimia/contract/assets';
 import { badRequest } from '../../errors';
 import type { AssetEdit, OfferedOptionRow, StoredAnswerRow, SurveyQuestionRow } from './asset-review.repo';
@@ -51,25 +51,23 @@ export function answerRows(inputs: AnswerInput[], context: AnswerContext): Store
   const rows = inputs.map((input, index) => ({ input, index, rows: rowsOf(input, index, context) }));
   const newValues = new Map(rows.map(({ input, rows: chosen }) => [input.questionId, chosen]));
   const valuesOf = (questionId: number) =>
-    (newValues.get(questionId) ?? context.stored.filter((answer) => answer.questionId === questionId)).map(
-      (answer) => answer.value,
+    (newValues.get(questionId) ?? context.stored.filter((answer) => answer.questionId === questionId)).flatMap(
+      (answer) => answer.value ?? [],
     );
 
   for (const { input, index, rows: chosen } of rows) {
     const offered = context.options.get(input.questionId) ?? [];
     for (const row of chosen) {
       const option = offered.find((candidate) => candidate.id === row.optionId);
-      if (option?.conditionalParentQuestionId == null) continue;
-      if (!valuesOf(option.conditionalParentQuestionId).includes(option.conditionalParentQuestionValue)) {
-        const parentNr =
-          context.questions.get(option.conditionalParentQuestionId)?.questionNr ??
-          `#${option.conditionalParentQuestionId}`;
-        throw badRequest(
-          `answers.${index}.value`,
-          `"${option.value}" of question ${context.questions.get(input.questionId)?.questionNr} applies only when question ${parentNr} is answered "${option.conditionalParentQuestionValue}"`,
-          'invalid_answer',
-        );
-      }
+      if (!option || isOptionOffered(option, valuesOf)) continue;
+      // Not offered, so conditional: it has a parent question.
+      const parentId = option.conditionalParentQuestionId!;
+      const parentNr = context.questions.get(parentId)?.questionNr ?? `#${parentId}`;
+      throw badRequest(
+        `answers.${index}.value`,
+        `"${option.value}" of question ${context.questions.get(input.questionId)?.questionNr} applies only when question ${parentNr} is answered "${option.conditionalParentQuestionValue}"`,
+        'invalid_answer',
+      );
     }
   }
   return rows.flatMap(({ rows: chosen }) => chosen);

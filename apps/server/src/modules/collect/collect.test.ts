@@ -373,6 +373,28 @@ describe('a survey with required, number and date questions', () => {
     expect((await submit(typedSubmission(preserved))).json()).toMatchObject({ code: 'required_question' });
   });
 
+  it('asks for a required choice once the answer its option waits on is given, a comma in that answer included', async () => {
+    const db = database.db;
+    const own = await createSurvey(db, { defaultDatasetId: dataset.id });
+    const name = await createQuestion(db, own.id, { questionType: 'TEXT', questionIdentifier: 'ASSET_NAME' });
+    const state = await createQuestion(db, own.id, { questionNr: '2', questionOrder: 2 });
+    const roof = await createQuestion(db, own.id, { questionNr: '3', questionOrder: 3, required: true });
+    await createOption(db, state.id, { value: 'E ruajtur, pjesërisht' });
+    await createOption(db, roof.id, {
+      value: 'Rrasa guri',
+      conditionalParentQuestionId: state.id,
+      conditionalParentQuestionValue: 'E ruajtur, pjesërisht',
+    });
+    const answered = [
+      { questionId: name.id, value: 'Kulla e Jasharëve' },
+      { questionId: state.id, value: 'E ruajtur, pjesërisht' },
+    ];
+    const refused = await submit(submission(answered, { surveyId: own.id }));
+    expect(refused.json()).toMatchObject({ code: 'required_question', message: 'Question 3 must be answered' });
+    const whole = [...answered, { questionId: roof.id, value: 'Rrasa guri' }];
+    expect((await submit(submission(whole, { surveyId: own.id }))).statusCode).toBe(201);
+  });
+
   it('refuses a number out of its bounds or not a number, and a day the calendar lacks, naming the question', async () => {
     const cases: [Answer, string, RegExp][] = [
       [{ questionId: t.year.id, value: '2100' }, 'outside_limits', /^Question 2 takes a number from 1000 to 2026$/],

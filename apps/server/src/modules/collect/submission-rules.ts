@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { readNumber } from '@trashegimia/contract/answer-values';
+import { chosenValues, isOptionOffered, readNumber } from '@trashegimia/contract/answer-values';
 import type { AssetAnswerInput } from '@trashegimia/contract/assets';
 import type { QuestionNode } from '@trashegimia/contract/questions';
 import { badRequest } from '../../errors';
@@ -27,6 +27,9 @@ type AnswerInput = z.output<typeof AssetAnswerInput>;
  */
 export function checkSubmissionRules(tree: QuestionNode[], inputs: AnswerInput[]): void {
   const answered = new Map(inputs.map((input, index) => [input.questionId, { input, index }]));
+  const byId = new Map([...answerableInOrder(tree)].map((question) => [question.id, question]));
+  const chosenIn = (questionId: number) =>
+    chosenValues(byId.get(questionId), answered.get(questionId)?.input.value ?? '');
   let jumpTo: { nr: string; from: string } | null = null;
   let endedAt: string | null = null;
 
@@ -35,7 +38,7 @@ export function checkSubmissionRules(tree: QuestionNode[], inputs: AnswerInput[]
     const answer = answered.get(question.id);
     const skippedBy = endedAt ?? jumpTo?.from;
     if (!answer || isBlank(answer.input)) {
-      if (question.required && !skippedBy && offersAnAnswer(question, answered)) {
+      if (question.required && !skippedBy && offersAnAnswer(question, chosenIn)) {
         throw badRequest('answers', requiredMessage(question.questionNr), 'required_question');
       }
       continue;
@@ -76,25 +79,16 @@ function* answerableInOrder(nodes: QuestionNode[]): Generator<QuestionNode> {
  * Whether the collector can answer the question given the other answers: a choice whose options
  * all wait on answers not given offers nothing.
  */
-function offersAnAnswer(question: QuestionNode, answered: Map<number, { input: AnswerInput }>) {
-  if (question.options.length === 0 || question.options.some((option) => option.conditionalParentQuestionId === null)) {
-    return true;
-  }
-  return question.options.some((option) => {
-    const parentValue = answered.get(option.conditionalParentQuestionId!)?.input.value ?? '';
-    return parentValue.split(',').some((part) => part.trim() === option.conditionalParentQuestionValue);
-  });
+function offersAnAnswer(question: QuestionNode, chosenIn: (questionId: number) => readonly string[]) {
+  return question.options.length === 0 || question.options.some((option) => isOptionOffered(option, chosenIn));
 }
 
 const isBlank = (input: AnswerInput) => (input.value ?? '') === '' && (input.value2 ?? '') === '';
 
-/** The options an answer names by value (a multiple choice's comma-separated values, or one whole value). */
+/** The options an answer names by value. */
 function chosenOptions(question: QuestionNode, value: string) {
   const byValue = new Map(question.options.map((option) => [option.value, option]));
-  const whole = byValue.get(value);
-  if (whole) return [whole];
-  if (question.questionType !== 'MULTIPLE_CHOICE') return [];
-  return value.split(',').flatMap((part) => byValue.get(part.trim()) ?? []);
+  return chosenValues(question, value).flatMap((chosen) => byValue.get(chosen) ?? []);
 }
 
 function checkLimits(question: QuestionNode, input: AnswerInput, index: number) {

@@ -3,10 +3,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
-import { readDay, readNumber } from '@trashegimia/contract/answer-values';
+import { chosenValues, readDay, readNumber } from '@trashegimia/contract/answer-values';
 import { SelectField } from '@/shared/ui/select-field';
 import { TextField } from '@/shared/ui/text-field';
-import { chosenValues, joinChoices, takesFreeText, type AnswerValue } from '../lib/asset-answers';
+import { joinChoices, takesFreeText, type AnswerValue } from '../lib/asset-answers';
 
 type AnswerInputProps = {
   question: QuestionNode;
@@ -32,7 +32,7 @@ export const AnswerInput = ({ question, label, answer, options, onChange }: Answ
   const hintId = useId();
   // A chosen value no option offers now (e.g. an option deleted since) stays visible, so saving loses nothing unseen.
   const offered = new Set(options.map((option) => option.value));
-  const unlisted = chosenValues(question, answer).filter((value) => !offered.has(value));
+  const unlisted = chosenValues(question, answer.value).filter((value) => !offered.has(value));
   const unlistedText = (value: string) => {
     const option = question.options.find((candidate) => candidate.value === value);
     return t('edit.answers.unlisted', { value: option ? optionText(option) : value });
@@ -87,7 +87,7 @@ export const AnswerInput = ({ question, label, answer, options, onChange }: Answ
   }
 
   if (question.questionType === 'MULTIPLE_CHOICE') {
-    const chosen = chosenValues(question, answer);
+    const chosen = chosenValues(question, answer.value);
     const toggle = (value: string, checked: boolean) =>
       onChange({
         ...answer,

@@ -1,6 +1,11 @@
 import type { AnswerDetail, AssetAnswerInput, AssetDetail, UpdateAssetBody } from '@trashegimia/contract/assets';
 import { CHOICE_TYPES, type QuestionNode, type QuestionOption } from '@trashegimia/contract/questions';
-import { numberAnswer } from '@trashegimia/contract/answer-values';
+import {
+  chosenValues,
+  isOptionOffered,
+  MULTIPLE_CHOICE_SEPARATOR,
+  numberAnswer,
+} from '@trashegimia/contract/answer-values';
 
 /**
  * One question's answer as the editor holds it: `value` is '' for none, an option's value for a
@@ -13,21 +18,6 @@ export type AnswerValue = { value: string; value2: string };
 export type AnswerEdits = ReadonlyMap<number, AnswerValue>;
 
 export const NO_ANSWER: AnswerValue = { value: '', value2: '' };
-
-const MULTIPLE_CHOICE_SEPARATOR = ',';
-
-/** The option values an answer chooses; a multiple-choice value that is itself an option is taken whole. */
-export const chosenValues = (question: QuestionNode | undefined, answer: AnswerValue): string[] => {
-  const value = answer.value.trim();
-  if (value === '') return [];
-  if (question?.questionType !== 'MULTIPLE_CHOICE') return [value];
-  if (question.options.some((option) => option.value === value)) return [value];
-  const parts = value
-    .split(MULTIPLE_CHOICE_SEPARATOR)
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-  return [...new Set(parts)];
-};
 
 /** Multiple-choice values in the order of the question's options (unknown ones last), comma-joined. */
 export const joinChoices = (question: QuestionNode, values: string[]): string => {
@@ -78,19 +68,15 @@ export const visibleOptions = (
   questions: ReadonlyMap<number, QuestionNode>,
   answerOf: (questionId: number) => AnswerValue,
 ): QuestionOption[] =>
-  question.options.filter((option) => {
-    const parentId = option.conditionalParentQuestionId;
-    if (parentId === null) return true;
-    return chosenValues(questions.get(parentId), answerOf(parentId)).includes(
-      option.conditionalParentQuestionValue ?? '',
-    );
-  });
+  question.options.filter((option) =>
+    isOptionOffered(option, (parentId) => chosenValues(questions.get(parentId), answerOf(parentId).value)),
+  );
 
 /** Whether the answer carries free text: always for SELECT_AND_TEXT, else when an 'other' option is chosen. */
 export const takesFreeText = (question: QuestionNode, answer: AnswerValue): boolean => {
   if (question.questionType === 'SELECT_AND_TEXT') return true;
   if (question.questionType === null || !CHOICE_TYPES.includes(question.questionType)) return false;
-  const chosen = chosenValues(question, answer);
+  const chosen = chosenValues(question, answer.value);
   return question.options.some((option) => option.isAnother && chosen.includes(option.value));
 };
 
@@ -107,8 +93,8 @@ const sameAnswer = (question: QuestionNode | undefined, left: AnswerValue, right
   const b = normalized(question, right);
   if (a.value2 !== b.value2) return false;
   if (question?.questionType !== 'MULTIPLE_CHOICE') return a.value === b.value;
-  const chosenA = chosenValues(question, left);
-  const chosenB = new Set(chosenValues(question, right));
+  const chosenA = chosenValues(question, left.value);
+  const chosenB = new Set(chosenValues(question, right.value));
   return chosenA.length === chosenB.size && chosenA.every((value) => chosenB.has(value));
 };
 
@@ -160,7 +146,7 @@ export const editAnswer = (
       const offered = new Set(
         visibleOptions(dependent, questions, (id) => currentAnswer(id, stored, next)).map((option) => option.value),
       );
-      const choices = chosenValues(dependent, kept);
+      const choices = chosenValues(dependent, kept.value);
       const stillOffered = choices.filter((value) => offered.has(value) || !isOption(dependent, value));
       if (stillOffered.length < choices.length) {
         const value = dependent.questionType === 'MULTIPLE_CHOICE' ? joinChoices(dependent, stillOffered) : '';
@@ -197,7 +183,7 @@ export const changedAnswers = (
       const question = questions.get(questionId);
       const value =
         question?.questionType === 'MULTIPLE_CHOICE'
-          ? joinChoices(question, chosenValues(question, answer))
+          ? joinChoices(question, chosenValues(question, answer.value))
           : answer.value.trim();
       return { questionId, ...normalized(question, { ...answer, value }) };
     });

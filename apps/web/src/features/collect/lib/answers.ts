@@ -1,6 +1,6 @@
 import type { AssetAnswerInput } from '@trashegimia/contract/assets';
 import { CHOICE_TYPES, type QuestionNode, type QuestionOption } from '@trashegimia/contract/questions';
-import { numberAnswer, readDay, readNumber } from '@trashegimia/contract/answer-values';
+import { isOptionOffered, numberAnswer, readDay, readNumber } from '@trashegimia/contract/answer-values';
 import { compareQuestionNr } from '@/shared/surveys/question-number';
 import { answerableInOrder } from './survey-screens';
 
@@ -32,13 +32,8 @@ export const visibleOptions = (
   answers: DraftAnswers,
   questionsById: Map<number, QuestionNode>,
 ): QuestionOption[] =>
-  question.options.filter(
-    (option) =>
-      option.conditionalParentQuestionId === null ||
-      valuesOf(
-        questionsById.get(option.conditionalParentQuestionId),
-        answers[option.conditionalParentQuestionId],
-      ).includes(option.conditionalParentQuestionValue ?? ''),
+  question.options.filter((option) =>
+    isOptionOffered(option, (parentId) => valuesOf(questionsById.get(parentId), answers[parentId])),
   );
 
 /** Whether the typed text belongs in the answer: always for typed answers and SELECT_AND_TEXT, else for an 'other' choice. */
