@@ -9,6 +9,7 @@ import { registerApiDocs } from './http/api-docs';
 import { registerAuthentication } from './http/authentication';
 import { acceptEmptyJsonBodies } from './http/json-body';
 import { registerLanguage } from './http/language';
+import { refuseNulInQuery } from './http/nul-in-query';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createLogger } from './logger';
@@ -72,6 +73,7 @@ export async function buildApp({ config, db: givenDatabase, blobs: givenBlobs, l
   app.decorate('blobs', blobs);
 
   registerSecurityHeaders(app, config, blobs.origin);
+  refuseNulInQuery(app);
   await app.register(compress);
   await registerApiDocs(app);
   registerLanguage(app);

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -102,6 +102,31 @@ describe('npm run backup and npm run restore', () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it('writes a backup only its owner can read (folders 0700, files 0600), even under a umask that lets anyone read', async () => {
+    const privateBackup = path.join(folder, 'private', 'backup');
+    const umask = process.umask(0);
+    try {
+      await backUp(source, sourceBlobs(), privateBackup);
+    } finally {
+      process.umask(umask);
+    }
+    const modes: Record<string, string> = {};
+    const modeOf = (file: string) => (statSync(file).mode & 0o777).toString(8);
+    modes['.'] = modeOf(privateBackup);
+    for (const entry of readdirSync(privateBackup, { recursive: true, encoding: 'utf8' })) {
+      modes[entry] = modeOf(path.join(privateBackup, entry));
+    }
+    expect(Object.keys(modes)).toEqual(expect.arrayContaining(['database.sql', 'manifest.json', 'blobs']));
+    expect(Object.keys(modes).filter((entry) => entry.startsWith('blobs/')).length).toBeGreaterThan(0);
+    const expected = Object.fromEntries(
+      Object.keys(modes).map((entry) => [
+        entry,
+        statSync(path.join(privateBackup, entry)).isDirectory() ? '700' : '600',
+      ]),
+    );
+    expect(modes).toEqual(expected);
   });
 
   it('refuses to write a backup over an earlier one', async () => {

@@ -1,5 +1,6 @@
-import { createReadStream, createWriteStream, existsSync, readdirSync } from 'node:fs';
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createReadStream, existsSync, readdirSync } from 'node:fs';
+import { chmod, type FileHandle, mkdir, open, readdir, readFile, stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
@@ -11,6 +12,9 @@ import { type DatabaseHandle, type Executor, rowsOf } from '../db/client';
  * sequences' positions, written through the app's own connection, so it needs no pg_dump and reads
  * the same from PGlite and PostgreSQL), `blobs/` (a copy of the local blob folder) and
  * `manifest.json` (the migrations the data belongs to and each table's row count).
+ *
+ * It holds every password hash, unpublished submission and the audit log, so only its owner may
+ * read it: folders 0700 and files 0600, whatever the umask (see PRIVATE).
  */
 export const BACKUP_FILES = { database: 'database.sql', blobs: 'blobs', manifest: 'manifest.json' } as const;
 
@@ -40,14 +44,25 @@ const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 type Table = { name: string; columns: string[]; orderBy: string[] };
 
+/**
+ * The modes of folders and files a backup or restore creates; `exact` sets them whatever the umask.
+ * A backup's are its owner's alone; a restore's blobs get what the umask allows, as the blob store's own.
+ */
+type Modes = { folder: number; file: number; exact: boolean };
+const PRIVATE: Modes = { folder: 0o700, file: 0o600, exact: true };
+const ORDINARY: Modes = { folder: 0o777, file: 0o666, exact: false };
+
 /** Writes the backup folder (which must not exist or be empty) from an open database and a blob folder. */
 export async function backUp(database: DatabaseHandle, blobFolder: string, folder: string): Promise<BackupManifest> {
   if (existsSync(folder) && readdirSync(folder).length > 0) {
     throw new BackupError(`The backup folder ${folder} is not empty: choose a new folder.`);
   }
-  await mkdir(folder, { recursive: true });
+  await mkdir(path.dirname(folder), { recursive: true });
+  await makeFolder(folder, PRIVATE);
   const rows: Record<string, number> = {};
-  const out = createWriteStream(path.join(folder, BACKUP_FILES.database), 'utf8');
+  const out = (await createFile(path.join(folder, BACKUP_FILES.database), PRIVATE)).createWriteStream({
+    encoding: 'utf8',
+  });
   const write = async (text: string) => {
     if (!out.write(text)) await once(out, 'drain');
   };
@@ -75,8 +90,8 @@ export async function backUp(database: DatabaseHandle, blobFolder: string, folde
   out.end();
   await once(out, 'finish');
 
-  if (existsSync(blobFolder)) await cp(blobFolder, path.join(folder, BACKUP_FILES.blobs), { recursive: true });
-  else await mkdir(path.join(folder, BACKUP_FILES.blobs));
+  if (existsSync(blobFolder)) await copyTree(blobFolder, path.join(folder, BACKUP_FILES.blobs), PRIVATE);
+  else await makeFolder(path.join(folder, BACKUP_FILES.blobs), PRIVATE);
   const manifest: BackupManifest = {
     format: 'trashegimia-backup',
     version: 1,
@@ -84,7 +99,12 @@ export async function backUp(database: DatabaseHandle, blobFolder: string, folde
     migrations,
     rows,
   };
-  await writeFile(path.join(folder, BACKUP_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
+  const manifestFile = await createFile(path.join(folder, BACKUP_FILES.manifest), PRIVATE);
+  try {
+    await manifestFile.writeFile(`${JSON.stringify(manifest, null, 2)}\n`);
+  } finally {
+    await manifestFile.close();
+  }
   return manifest;
 }
 
@@ -118,8 +138,52 @@ export async function restore(database: DatabaseHandle, blobFolder: string, fold
   await inRawTransaction(database, async (execute) => {
     for await (const batch of statementBatches(path.join(folder, BACKUP_FILES.database))) await execute(batch);
   });
-  await cp(path.join(folder, BACKUP_FILES.blobs), blobFolder, { recursive: true });
+  await mkdir(path.dirname(blobFolder), { recursive: true });
+  await copyTree(path.join(folder, BACKUP_FILES.blobs), blobFolder, ORDINARY);
   return manifest;
+}
+
+/**
+ * Makes the folder with the given mode (or takes an empty one that exists). The umask may take
+ * bits from a mode given at creation, so an exact one is set again while the folder is still empty.
+ */
+async function makeFolder(folder: string, modes: Modes) {
+  try {
+    await mkdir(folder, { mode: modes.folder });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  if (modes.exact) await chmod(folder, modes.folder);
+}
+
+/**
+ * A new file, open for writing, created with the given mode, so it is never more open than that; an
+ * exact mode is set again before anything is written (the umask may have taken the owner's bits).
+ */
+async function createFile(file: string, modes: Modes): Promise<FileHandle> {
+  const handle = await open(file, 'wx', modes.file);
+  if (modes.exact) {
+    await handle.chmod(modes.file).catch(async (error: unknown) => {
+      await handle.close();
+      throw error;
+    });
+  }
+  return handle;
+}
+
+/** Copies a folder's files and subfolders (following links) into a new or empty folder, with the given modes. */
+async function copyTree(from: string, to: string, modes: Modes) {
+  await makeFolder(to, modes);
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const [source, target] = [path.join(from, entry.name), path.join(to, entry.name)];
+    const isFolder = entry.isSymbolicLink() ? (await stat(source)).isDirectory() : entry.isDirectory();
+    if (isFolder) {
+      await copyTree(source, target, modes);
+    } else {
+      const handle = await createFile(target, modes);
+      await pipeline(createReadStream(source), handle.createWriteStream());
+    }
+  }
 }
 
 async function readManifest(folder: string): Promise<BackupManifest> {

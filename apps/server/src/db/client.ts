@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -8,7 +7,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { ConfigError } from '../config';
+import { lockDataDir } from './data-dir-lock';
 import { TableChanges } from './read-cache';
 import { createPglitePool } from './pglite-pool';
 import * as schema from './schema/index';
@@ -52,7 +51,11 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 /** Opens the database and brings its schema up to date (applying only migrations it has not seen). */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   const handle = connect(target);
-  await applyMigrations(handle);
+  // A database that cannot be brought up to date is closed, so it leaves its folder unlocked.
+  await applyMigrations(handle).catch(async (error: unknown) => {
+    await handle.close().catch(() => undefined);
+    throw error;
+  });
   return handle;
 }
 
@@ -121,34 +124,4 @@ function embedded(pglite: PGlite, onClose: () => void): DatabaseHandle {
     }
   };
   return { db, driver: 'pglite', pglite, close };
-}
-
-/**
- * PGlite's files are one process's alone: a second server on the same folder would corrupt them.
- * The lock names its process, so one left behind by a crash is taken over.
- */
-function lockDataDir(dataDir: string): () => void {
-  const lockFile = path.join(dataDir, 'trashegimia.lock');
-  try {
-    writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-  } catch {
-    const holder = Number(readFileSync(lockFile, 'utf8'));
-    if (holder !== process.pid && isRunning(holder)) {
-      throw new ConfigError(
-        `DATA_DIR: the database folder ${dataDir} is in use by another server (process ${holder}).`,
-      );
-    }
-    writeFileSync(lockFile, String(process.pid));
-  }
-  return () => rmSync(lockFile, { force: true });
-}
-
-function isRunning(pid: number) {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -229,7 +229,9 @@ describe('GET /api/surveys/assets/export', () => {
     expect(row.getCell(8).value).toEqual(new Date('2024-05-03T12:00:00Z'));
     expect(row.getCell(10).value).toBe('Galaxy Tab A8 (AA:BB:CC:DD:EE:01)');
     expect(row.getCell(11).value).toBe(42.7661);
-    expect(row.getCell(15).value).toBe('\'=HYPERLINK("x")');
+    // The note that looks like a formula is text (an inline string), shown as typed: no apostrophe in front.
+    expect(row.getCell(15).type).toBe(ExcelJS.ValueType.String);
+    expect(row.getCell(15).value).toBe('=HYPERLINK("x")');
   });
 
   it('reads every matching asset exactly once across batches, also those that share a date', async () => {

@@ -1,6 +1,6 @@
 import { type DocumentTexts, fill } from './document-texts';
 import type { AssetListRow } from './export-types';
-import { type TableCell, type TableColumn, kosovoWallClock, neutraliseFormula, textCell } from './table-rows';
+import { type TableCell, type TableColumn, kosovoWallClock } from './table-rows';
 
 /**
  * The review list's spreadsheet: what an administrator checks an asset by, one column each, with
@@ -9,7 +9,7 @@ import { type TableCell, type TableColumn, kosovoWallClock, neutraliseFormula, t
  */
 export function assetListColumns(texts: DocumentTexts): TableColumn[] {
   const c = texts.columns;
-  const columns: TableColumn[] = [
+  return [
     { header: c.id, kind: 'text', width: 38 },
     { header: c.name, kind: 'text', width: 36 },
     { header: c.municipality, kind: 'text', width: 18 },
@@ -26,26 +26,25 @@ export function assetListColumns(texts: DocumentTexts): TableColumn[] {
     { header: c.comments, kind: 'text', width: 40 },
     { header: c.adminNote, kind: 'text', width: 40 },
   ];
-  return columns.map((column) => ({ ...column, header: neutraliseFormula(column.header) }));
 }
 
 /** One asset as cells in the order of `assetListColumns`; the date is its date and time in Kosovo. */
 export function assetListCells(row: AssetListRow, texts: DocumentTexts): TableCell[] {
   return [
-    textCell(row.id),
-    textCell(row.name),
-    textCell(row.municipality),
-    textCell(row.village),
-    textCell(row.survey ?? fill(texts.surveyNumber, { id: row.surveyId })),
-    textCell(row.dataset),
-    textCell(texts.status[row.status]),
+    row.id,
+    row.name,
+    row.municipality,
+    row.village,
+    row.survey ?? fill(texts.surveyNumber, { id: row.surveyId }),
+    row.dataset,
+    texts.status[row.status],
     kosovoWallClock(row.date),
-    textCell(row.collector),
-    textCell(row.device),
+    row.collector,
+    row.device,
     row.latitude,
     row.longitude,
-    textCell(texts.risk[row.riskLevel]),
-    textCell(row.comments),
-    textCell(row.adminNote),
+    texts.risk[row.riskLevel],
+    row.comments,
+    row.adminNote,
   ];
 }

@@ -1,15 +1,21 @@
 import type { DocumentTexts } from './document-texts';
 import type { ExportColumn, ExportRow } from './export-types';
-import { formatCsvDate, type TableCell, tableColumns, tableRow } from './table-rows';
+import { formatCsvDate, neutraliseFormula, type TableCell, tableColumns, tableRow } from './table-rows';
 
 /** Excel reads a CSV as UTF-8 only when it starts with a byte order mark. */
 export const UTF8_BOM = '\uFEFF';
 
 const NEEDS_QUOTES = /[",\r\n]/;
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
+/**
+ * RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. Text that a
+ * spreadsheet would run as a formula is neutralised first (see neutraliseFormula), headers included.
+ */
 export function csvField(cell: TableCell): string {
-  if (typeof cell === 'string') return NEEDS_QUOTES.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+  if (typeof cell === 'string') {
+    const text = neutraliseFormula(cell);
+    return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  }
   if (cell === null) return '';
   if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
   return formatCsvDate(cell);

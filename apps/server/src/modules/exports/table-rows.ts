@@ -2,8 +2,9 @@ import { DOCUMENT_TIME_ZONE, type DocumentTexts } from './document-texts';
 import type { ExportColumn, ExportRow } from './export-types';
 
 /**
- * The spreadsheet shape shared by CSV and XLSX: fixed columns, then one per question. Text cells are
- * neutralised against formula injection; coordinates stay numbers and the date stays a date.
+ * The spreadsheet shape shared by CSV and XLSX: fixed columns, then one per question. Text stays as
+ * typed here: the CSV writer neutralises formula-like text (csvField), while XLSX writes text as
+ * inline strings, which a spreadsheet never runs. Coordinates stay numbers and the date a date.
  */
 export type TableCell = string | number | Date | null;
 
@@ -11,7 +12,7 @@ export type TableColumn = { header: string; kind: 'text' | 'number' | 'date'; wi
 
 export function tableColumns(columns: readonly ExportColumn[], texts: DocumentTexts): TableColumn[] {
   const c = texts.columns;
-  const table: TableColumn[] = [
+  return [
     { header: c.id, kind: 'text', width: 38 },
     { header: c.name, kind: 'text', width: 36 },
     { header: c.municipality, kind: 'text', width: 18 },
@@ -27,27 +28,23 @@ export function tableColumns(columns: readonly ExportColumn[], texts: DocumentTe
       width: Math.min(40, Math.max(14, Math.ceil((column.questionNr.length + column.title.length + 1) * 0.6))),
     })),
   ];
-  return table.map((column) => ({ ...column, header: neutraliseFormula(column.header) }));
 }
-
-/** A text cell, neutralised (see neutraliseFormula); null stays empty. */
-export const textCell = (text: string | null) => (text === null ? null : neutraliseFormula(text));
 
 /** One asset as cells in the order of `tableColumns`; the date is the asset's local date and time in Kosovo. */
 export function tableRow(row: ExportRow, columns: readonly ExportColumn[], texts: DocumentTexts): TableCell[] {
   // Built in place rather than mapped: this runs once per asset of exports of 100,000 rows and more.
   const cells: TableCell[] = [
-    textCell(row.id),
-    textCell(row.name),
-    textCell(row.municipality),
-    textCell(row.village),
+    row.id,
+    row.name,
+    row.municipality,
+    row.village,
     kosovoWallClock(row.date),
-    textCell(texts.status[row.status]),
+    texts.status[row.status],
     row.latitude,
     row.longitude,
-    textCell(texts.risk[row.riskLevel]),
+    texts.risk[row.riskLevel],
   ];
-  for (const column of columns) cells.push(textCell(row.answers[column.questionId] ?? null));
+  for (const column of columns) cells.push(row.answers[column.questionId] ?? null);
   return cells;
 }
 
@@ -55,8 +52,9 @@ export function tableRow(row: ExportRow, columns: readonly ExportColumn[], texts
 const FORMULA_START = new Set([0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d]);
 
 /**
- * A text cell that a spreadsheet would run as a formula (=, +, -, @, tab or CR first) gets a leading
+ * CSV text that a spreadsheet would run as a formula (=, +, -, @, tab or CR first) gets a leading
  * apostrophe (OWASP 'CSV injection'). Numbers never pass through here, so coordinates stay numeric.
+ * Not for XLSX: its inline strings are text whatever they start with, and would show the apostrophe.
  */
 export function neutraliseFormula(text: string): string {
   return FORMULA_START.has(text.charCodeAt(0)) ? `'${text}` : text;

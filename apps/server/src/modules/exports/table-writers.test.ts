@@ -51,6 +51,8 @@ describe('neutraliseFormula', () => {
 describe('csvField', () => {
   it('quotes fields with commas, quotes and line breaks and doubles the quotes', () => {
     expect(csvField('plain')).toBe('plain');
+    expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(csvField('=A1,B1')).toBe(`"'=A1,B1"`);
     expect(csvField('a,b')).toBe('"a,b"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('one\ntwo')).toBe('"one\ntwo"');
@@ -144,7 +146,9 @@ describe('writeXlsx', () => {
 
     const second = sheet.getRow(3);
     expect(second.getCell(1).value).toBe('x2');
-    expect(second.getCell(2).value).toBe("'@SUM(1)");
+    // Text, never a formula, and shown as typed: no apostrophe in front.
+    expect(second.getCell(2).type).toBe(ExcelJS.ValueType.String);
+    expect(second.getCell(2).value).toBe('@SUM(1)');
     expect(second.getCell(7).value).toBeNull();
   });
 
