@@ -76,6 +76,29 @@ describe('sendSubmission', () => {
     expect(second.state).toBe('sent');
   });
 
+  it('uploads its photos again when the server removed them, unlisted, while the device was offline for a day', async () => {
+    const gone = new ApiError({ status: 400, message: 'no file has been uploaded', code: 'file_not_uploaded' });
+    const reconcile = vi.fn<SendSteps['reconcile']>().mockRejectedValueOnce(gone).mockResolvedValue(undefined);
+    const { steps } = makeSteps({ reconcile });
+    const uploadedYesterday = makeSubmission({
+      assetId: ASSET_ID,
+      photos: [{ ...makePhoto('a'), blobPath: `assets/${ASSET_ID}/old.jpg` }],
+    });
+
+    const result = await sendSubmission(uploadedYesterday, steps);
+    expect(steps.upload).toHaveBeenCalledTimes(1);
+    const listedAgain = reconcile.mock.calls[1]![1].map((media) => media.path);
+    expect(listedAgain).not.toContain(`assets/${ASSET_ID}/old.jpg`);
+    expect(listedAgain).toContain(result.photos[0]!.blobPath);
+    expect(result).toMatchObject({ state: 'sent', mediaListed: true, error: null });
+
+    // Refused again after a fresh upload, it is the server's reason, not a loop.
+    const { steps: refusing } = makeSteps({ reconcile: vi.fn(async () => Promise.reject(gone)) });
+    const failed = await sendSubmission(uploadedYesterday, refusing);
+    expect(failed).toMatchObject({ state: 'failed', error: { step: 'media', code: 'file_not_uploaded' } });
+    expect(refusing.reconcile).toHaveBeenCalledTimes(2);
+  });
+
   it('fails with the step and the server’s reason when a photo is refused, the asset already made', async () => {
     const refusal = new ApiError({ status: 403, message: 'Only administrators may change media' });
     const { steps } = makeSteps({ requestUpload: vi.fn(async () => Promise.reject(refusal)) });

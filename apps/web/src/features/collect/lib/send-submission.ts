@@ -28,6 +28,9 @@ const isUnreachable = (error: unknown) =>
 
 const statusOf = (error: unknown) => (isApiError(error) || error instanceof UploadFailedError ? error.status : 0);
 
+/** The server's refusal to list a path that holds no upload (media.service). */
+const FILE_NOT_UPLOADED = 'file_not_uploaded';
+
 const uploadBodyOf = (photo: StoredPhoto): MediaUploadBody => ({
   mediaType: 'PHOTO',
   extension: extensionOf(photo.name) || 'jpg',
@@ -57,14 +60,7 @@ export const sendSubmission = async (start: CollectSubmission, steps: SendSteps)
   };
 
   let failure: Omit<SendFailure, 'message' | 'status'> = { step: 'answers' };
-  try {
-    if (!current.body) throw new Error('A draft cannot be sent');
-    await update({ state: 'sending', error: null });
-    if (!current.assetId) {
-      const asset = await steps.submit(current.body);
-      await update({ assetId: asset.id });
-    }
-    const assetId = current.assetId!;
+  const uploadPhotos = async (assetId: string) => {
     for (const [index, photo] of current.photos.entries()) {
       if (photo.blobPath !== null) continue;
       failure = { step: 'photo', photo: index + 1 };
@@ -76,18 +72,41 @@ export const sendSubmission = async (start: CollectSubmission, steps: SendSteps)
         photos: current.photos.map((kept) => (kept.id === photo.id ? { ...kept, blobPath: grant.blobPath } : kept)),
       });
     }
-    if (photoCount > 0 && !current.mediaListed) {
-      failure = { step: 'media' };
-      // The asset's list as the server has it now, plus ours: nothing listed meanwhile is dropped.
-      const listed = await steps.listMedia(assetId);
-      const known = new Set(listed.map((media) => media.path));
-      const ours = current.photos.flatMap((photo) =>
-        photo.blobPath !== null && !known.has(photo.blobPath)
-          ? [{ path: photo.blobPath, type: 'PHOTO' as const, originalName: photo.name }]
-          : [],
-      );
-      await steps.reconcile(assetId, [...listed, ...ours]);
-      await update({ mediaListed: true });
+  };
+  const listPhotos = async (assetId: string) => {
+    if (photoCount === 0 || current.mediaListed) return;
+    failure = { step: 'media' };
+    // The asset's list as the server has it now, plus ours: nothing listed meanwhile is dropped.
+    const listed = await steps.listMedia(assetId);
+    const known = new Set(listed.map((media) => media.path));
+    const ours = current.photos.flatMap((photo) =>
+      photo.blobPath !== null && !known.has(photo.blobPath)
+        ? [{ path: photo.blobPath, type: 'PHOTO' as const, originalName: photo.name }]
+        : [],
+    );
+    await steps.reconcile(assetId, [...listed, ...ours]);
+    await update({ mediaListed: true });
+  };
+
+  try {
+    if (!current.body) throw new Error('A draft cannot be sent');
+    await update({ state: 'sending', error: null });
+    if (!current.assetId) {
+      const asset = await steps.submit(current.body);
+      await update({ assetId: asset.id });
+    }
+    const assetId = current.assetId!;
+    for (let attempt = 1; ; attempt++) {
+      await uploadPhotos(assetId);
+      try {
+        await listPhotos(assetId);
+        break;
+      } catch (error) {
+        // The server removes uploads left unlisted for a day (a device offline in between): their
+        // bytes are still here, so they are uploaded again, once.
+        if (attempt > 1 || !isApiError(error) || error.code !== FILE_NOT_UPLOADED) throw error;
+        await update({ photos: current.photos.map((photo) => ({ ...photo, blobPath: null })) });
+      }
     }
     await update({ state: 'sent' });
     // The server has everything: the photos need not take room on the device any more. Bytes
