@@ -1,6 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 
-export const ADMIN = { userName: 'admin', password: 'e2e-Admin-password-1' } as const;
+export const ADMIN = { userName: 'admin', password: 'e2e-Kalaja-e-Prizrenit-1' } as const;
 
 export const test = base.extend<{ failOnCspViolation: void }>({
   // global-setup picks a free port at run time, so the base URL comes from its environment.

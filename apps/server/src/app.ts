@@ -16,7 +16,7 @@ import { createLogger } from './logger';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { createCaptcha } from './modules/auth/captcha/create-captcha';
-import { LoginThrottle, MemoryAttemptStore } from './modules/auth/login-throttle';
+import { DatabaseAttemptCounters, LoginThrottle } from './modules/auth/login-throttle';
 import { TokenService } from './modules/auth/tokens';
 import { assetRoutes } from './modules/assets/assets.routes';
 import { datasetRoutes } from './modules/datasets/datasets.routes';
@@ -80,11 +80,13 @@ export async function buildApp({ config, db: givenDatabase, blobs: givenBlobs, l
 
   const tokens = new TokenService(config.auth.jwtSecret, config.auth.tokenTtlSeconds);
 
-  const { loginMaxFailures, loginWindowSeconds } = config.auth;
+  // Login, password-change, captcha and guest limits count in the database every instance shares.
+  const attemptCounters = new DatabaseAttemptCounters(database.db);
+  const throttleLimits = { maxFailures: config.auth.loginMaxFailures, windowSeconds: config.auth.loginWindowSeconds };
   const authService = new AuthService(
     database.db,
     createCaptcha(config.captcha, database.db, config.auth.jwtSecret),
-    new LoginThrottle(new MemoryAttemptStore(loginWindowSeconds * 1000), loginMaxFailures, loginWindowSeconds),
+    new LoginThrottle(attemptCounters, 'login', throttleLimits),
     tokens,
   );
   registerAuthentication(app, tokens, authService);
@@ -93,18 +95,14 @@ export async function buildApp({ config, db: givenDatabase, blobs: givenBlobs, l
     async (api) => {
       enforceAccessRules(api);
       await api.register(systemRoutes, { config, database });
-      await api.register(authRoutes, { prefix: '/auth', service: authService });
+      await api.register(authRoutes, { prefix: '/auth', service: authService, counters: attemptCounters });
       await api.register(userRoutes, { prefix: '/users', db: database.db });
       await api.register(ownPasswordRoutes, {
         prefix: '/users',
         db: database.db,
         tokens,
         // Its own counts: wrong current passwords lock out password changes, not logins.
-        throttle: new LoginThrottle(
-          new MemoryAttemptStore(loginWindowSeconds * 1000),
-          loginMaxFailures,
-          loginWindowSeconds,
-        ),
+        throttle: new LoginThrottle(attemptCounters, 'password_change', throttleLimits),
       });
       await api.register(datasetRoutes, { prefix: '/datasets', db: database.db });
       await api.register(deviceRoutes, { prefix: '/devices', db: database.db });

@@ -42,6 +42,18 @@ describe('loadConfig', () => {
     expect(() => trusting('load-balancer')).toThrow(/TRUST_PROXY/);
   });
 
+  it("refuses an admin password that no account could have: easy to guess, or holding the admin's name", () => {
+    expect(() => loadConfig({ ...withSecret, ADMIN_PASSWORD: 'password12' })).toThrow(
+      /ADMIN_PASSWORD: is too easy to guess/,
+    );
+    expect(() => loadConfig({ ...withSecret, ADMIN_PASSWORD: 'Admin-Kalaja-2026' })).toThrow(
+      /ADMIN_PASSWORD: must not be or contain ADMIN_USERNAME/,
+    );
+    expect(loadConfig({ ...withSecret, ADMIN_PASSWORD: 'Kalaja e Prizrenit' }).admin.password).toBe(
+      'Kalaja e Prizrenit',
+    );
+  });
+
   it('requires the reCAPTCHA keys when reCAPTCHA is chosen', () => {
     expect(() => loadConfig({ ...withSecret, CAPTCHA_PROVIDER: 'recaptcha' })).toThrow(
       /RECAPTCHA_SECRET: is required when CAPTCHA_PROVIDER=recaptcha[\s\S]*RECAPTCHA_SITE_KEY/,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { MediaType } from '@trashegimia/contract/assets';
+import { passwordProblem } from '@trashegimia/contract/password-strength';
 import { CaptchaProvider, StorageDriver } from '@trashegimia/contract/system';
 import type { DatabaseTarget } from './db/client';
 
@@ -47,6 +48,12 @@ const trustProxy = z
   .transform((value): false | number | string =>
     value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
   );
+
+const ADMIN_PASSWORD_PROBLEMS = {
+  password_blank: 'must not be blank or mostly spaces',
+  password_contains_user_name: 'must not be or contain ADMIN_USERNAME',
+  password_too_weak: 'is too easy to guess; use a longer passphrase of unrelated words',
+} as const;
 
 const Environment = z
   .object({
@@ -116,6 +123,15 @@ const Environment = z
       ['RECAPTCHA_SECRET', 'RECAPTCHA_SITE_KEY'],
       'CAPTCHA_PROVIDER=recaptcha',
     );
+    // The admin account's password obeys every account's rules (modules/users).
+    const adminPasswordProblem = env.ADMIN_PASSWORD && passwordProblem(env.ADMIN_PASSWORD, env.ADMIN_USERNAME);
+    if (adminPasswordProblem) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: ADMIN_PASSWORD_PROBLEMS[adminPasswordProblem],
+      });
+    }
     requireWhen(
       env.STORAGE_DRIVER === 'azure',
       ['AZURE_STORAGE_CONNECTION_STRING', 'AZURE_STORAGE_CONTAINER'],

@@ -26,6 +26,14 @@ export const CaptchaChallenge = z.object({
 });
 export type CaptchaChallenge = z.infer<typeof CaptchaChallenge>;
 
+/**
+ * `GET /auth/captcha?userName=`: naming the account the captcha is for gets a challenge with the
+ * work its login needs, which is more while the account has had many failed logins lately (a
+ * login with too easy a solution is refused with `captcha_harder`).
+ */
+export const CaptchaQuery = z.object({ userName: plainText(100).optional() });
+export type CaptchaQuery = z.infer<typeof CaptchaQuery>;
+
 export const LoginBody = z.object({
   userName: plainText(100).min(1),
   password: z.string().min(1).max(1000),

@@ -73,16 +73,25 @@ export type SheetWarning = z.infer<typeof SheetWarning>;
  * Every non-2xx answer. `code` is a stable snake_case key the page translates; `field` names bad
  * input; `warnings` say, row by row, why nothing usable was found in an uploaded workbook.
  */
-export const ErrorResponse = z.object({
-  statusCode: z.number().int(),
-  error: z.string(),
-  message: z.string(),
-  code: z.string(),
-  field: z.string().optional(),
-  retryAfterSeconds: z.number().int().optional(),
-  warnings: z.array(SheetWarning).optional(),
-});
+export const ErrorResponse = z
+  .object({
+    statusCode: z.number().int(),
+    error: z.string(),
+    message: z.string(),
+    code: z.string(),
+    field: z.string().optional(),
+    retryAfterSeconds: z.number().int().optional(),
+    warnings: z.array(SheetWarning).optional(),
+  })
+  // One component in the OpenAPI document, which every error response refers to.
+  .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/**
+ * A file sent or answered as it is, not as JSON (a PDF, a workbook, a stored file): how a route
+ * names such a response for the OpenAPI document (`format: binary`). The handler sends a stream.
+ */
+export const FileBytes = z.string().meta({ format: 'binary' });
 
 /** Query-string flags: `true`/`1` and `false`/`0`. */
 export const QueryFlag = z.enum(['true', 'false', '1', '0']).transform((flag) => flag === 'true' || flag === '1');

@@ -198,9 +198,10 @@ const questionFields = z
 
 /** A question with its sub-questions, sorted by number. */
 export type QuestionNode = z.infer<typeof questionFields> & { children: QuestionNode[] };
-export const QuestionNode: z.ZodType<QuestionNode> = questionFields.extend({
-  children: z.lazy(() => z.array(QuestionNode)),
-});
+export const QuestionNode: z.ZodType<QuestionNode> = questionFields
+  .extend({ children: z.lazy(() => z.array(QuestionNode)) })
+  // Registered so that the OpenAPI document can refer to it from inside itself.
+  .meta({ id: 'QuestionNode' });
 
 /** GET /surveys/{id}/questions: the top-level questions by number, and the groups they use. */
 export const SurveyQuestions = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MediaType } from './assets';
+import { MEDIA_TYPES, type MediaType } from './assets';
 
 export const HealthResponse = z.object({
   status: z.literal('ok'),
@@ -30,7 +30,10 @@ export const AppConfigResponse = z.object({
   uploadLimits: z.object({
     importMaxBytes: z.number().int(),
     guidelineMaxBytes: z.number().int(),
-    mediaMaxBytes: z.record(MediaType, z.number().int()),
+    /** One limit per media type; an object with every type named, which OpenAPI tools read better than a record. */
+    mediaMaxBytes: z.object(
+      Object.fromEntries(MEDIA_TYPES.map((type) => [type, z.number().int()])) as Record<MediaType, z.ZodNumber>,
+    ),
   }),
 });
 export type AppConfigResponse = z.infer<typeof AppConfigResponse>;

@@ -22,6 +22,33 @@ export type UserList = z.infer<typeof UserList>;
 
 export const MIN_PASSWORD_LENGTH = 10;
 
+/**
+ * Why a new password is refused beyond its length, as the error code the server answers with
+ * (400, naming the password field) and the page words: mostly blank (whitespace only, or more
+ * whitespace than anything else), the user name or containing it, or too easy to guess (a strength
+ * estimate below 3 of 4: see password-strength.ts).
+ */
+export const PasswordProblem = z.enum(['password_blank', 'password_contains_user_name', 'password_too_weak']);
+export type PasswordProblem = z.infer<typeof PasswordProblem>;
+
+/** A user name this long or longer may not appear anywhere in the password; a shorter one only not be all of it. */
+const USER_NAME_INSIDE_FROM = 3;
+
+/**
+ * The problems a password's shape shows at once, without the strength estimate: cheap, so the page
+ * checks them as the server does. Null when there is none.
+ */
+export function passwordShapeProblem(password: string, userName: string): PasswordProblem | null {
+  const blanks = password.match(/[\s\p{Cf}]/gu)?.length ?? 0;
+  if (password.length === 0 || blanks * 2 > password.length) return 'password_blank';
+  const name = userName.trim().toLowerCase();
+  const lowered = password.toLowerCase();
+  if (name && (lowered.trim() === name || (name.length >= USER_NAME_INSIDE_FROM && lowered.includes(name)))) {
+    return 'password_contains_user_name';
+  }
+  return null;
+}
+
 /** Long enough to resist guessing; bounded so hashing a huge text cannot tie up the server. */
 const Password = z.string().min(MIN_PASSWORD_LENGTH).max(1000);
 

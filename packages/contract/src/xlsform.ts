@@ -55,9 +55,10 @@ const xlsFormQuestionFields = z.object({
 
 /** A question as it would be made, with its sub-questions in order. */
 export type XlsFormQuestion = z.infer<typeof xlsFormQuestionFields> & { children: XlsFormQuestion[] };
-export const XlsFormQuestion: z.ZodType<XlsFormQuestion> = xlsFormQuestionFields.extend({
-  children: z.lazy(() => z.array(XlsFormQuestion)),
-});
+export const XlsFormQuestion: z.ZodType<XlsFormQuestion> = xlsFormQuestionFields
+  .extend({ children: z.lazy(() => z.array(XlsFormQuestion)) })
+  // Registered so that the OpenAPI document can refer to it from inside itself.
+  .meta({ id: 'XlsFormQuestion' });
 
 /** The survey a form would make: its titles (from `settings`' form_title) and its question tree. */
 export const XlsFormSurvey = z.object({

@@ -41,6 +41,7 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   'GET /api/auth/captcha': { access: 'anyone', reason: 'rate limited per address' },
   'POST /api/auth/login': { access: 'anyone', reason: 'captcha, and throttled per account and address' },
   'POST /api/auth/guest': { access: 'anyone', reason: 'captcha, and rate limited per address' },
+  'POST /api/auth/logout': { access: 'session', reason: 'a guest or an account ends its own token' },
 
   'GET /api/users': admin,
   'GET /api/users/': admin,

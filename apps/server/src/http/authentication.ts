@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who is calling: the verified token's claims, or null for an anonymous visitor. */
     auth: TokenClaims | null;
+    /** The verified token's id and expiry, which signing out needs; null for an anonymous visitor. */
+    authToken: { tokenId: string; expiresAt: Date } | null;
   }
 }
 
@@ -15,31 +17,50 @@ declare module 'fastify' {
  * The one authentication hook for the API: reads `Authorization: Bearer <token>` on every request
  * routed to an /api route. It goes by the matched route, not the raw URL, so no spelling of the
  * path (`/%61pi/…`) slips past it.
- * A missing token is anonymous; a token that is present but bad or expired is refused outright, so
- * the page learns its session is over instead of silently seeing less. Route guards decide the rest.
+ * A missing token is anonymous; a token that is present but bad, expired or signed out is refused
+ * outright, so the page learns its session is over instead of silently seeing less. Route guards
+ * decide the rest.
  */
-/** Where the hook learns an account's role and session version now; null when the account is gone. */
+/**
+ * Where the hook learns an account's role and session version now (null when the account is
+ * gone), and whether a token was signed out: both from the database, so every instance agrees.
+ */
 export type AccountSessions = {
   currentSession: (userId: number) => Promise<{ role: Role; sessionVersion: number } | null>;
+  isRevoked: (tokenId: string) => Promise<boolean>;
 };
+
+/**
+ * RFC 6750's `Bearer <token>`: the scheme in any case, one or more spaces, and a token of its
+ * characters only. Anything after the token (`Bearer <token> junk`) makes the header bad, not ignored.
+ */
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
 export function registerAuthentication(app: FastifyInstance, tokens: TokenService, accounts: AccountSessions) {
   app.decorateRequest('auth', null);
+  app.decorateRequest('authToken', null);
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.url?.startsWith('/api/')) return;
     const header = request.headers.authorization;
     if (!header) return;
-    const [scheme, token] = header.split(' ');
-    const verified = scheme?.toLowerCase() === 'bearer' && token ? await tokens.verify(token) : null;
+    const token = BEARER.exec(header)?.[1];
+    const verified = token ? await tokens.verify(token) : null;
     if (!verified) throw invalidToken();
-    const { claims } = verified;
+    const { claims, tokenId, expiresAt } = verified;
+    // Asked of the database on every call, never remembered: a token signed out on one instance
+    // must stop working on all of them at once.
+    const [revoked, account] = await Promise.all([
+      accounts.isRevoked(tokenId),
+      claims.guest ? null : accounts.currentSession(claims.userId),
+    ]);
+    if (revoked) throw invalidToken();
+    request.authToken = { tokenId, expiresAt };
     if (claims.guest) {
       request.auth = claims;
       return;
     }
     // A deleted account's token stops working at once, a changed role takes effect at once, and a
     // changed password ends the sessions opened before it.
-    const account = await accounts.currentSession(claims.userId);
     if (account === null || account.sessionVersion !== verified.sessionVersion) throw invalidToken();
     request.auth = { ...claims, role: account.role };
   });

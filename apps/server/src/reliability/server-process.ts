@@ -86,7 +86,7 @@ export async function startServerProcess(data: ServerData): Promise<ServerProces
       PORT: '0',
       HOST: '127.0.0.1',
       JWT_SECRET,
-      ADMIN_PASSWORD: 'reliability-admin-password',
+      ADMIN_PASSWORD: 'reliability-kalaja-e-prizrenit',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: path.join(data.dataDir, 'no-web-build'),

@@ -28,14 +28,23 @@ describe('AzureBlobStore', () => {
     await expect(AzureBlobStore.connect(withoutKey, 'media')).rejects.toThrow(/AccountKey/);
   });
 
-  it('grants uploads as block blobs and signs the download name into the read URL', async () => {
+  it('grants uploads as new block blobs only (create, never write) and signs the download name and type into the read URL', async () => {
     const store = await AzureBlobStore.connect(azurite.connectionString, 'grants');
     const grant = await store.writeUrl('a/b.pdf', { contentType: 'application/pdf', maxBytes: 10, expiresIn: 60 });
-    expect(grant.requiredHeaders).toEqual({ 'Content-Type': 'application/pdf', 'x-ms-blob-type': 'BlockBlob' });
-    const url = new URL(await store.readUrl('a/b.pdf', 60, { downloadAs: 'Udhëzues.pdf' }));
+    expect(grant.requiredHeaders).toEqual({
+      'Content-Type': 'application/pdf',
+      'x-ms-blob-type': 'BlockBlob',
+      'If-None-Match': '*',
+    });
+    // Create only: with write too, a URL used once could replace its file (issue 32).
+    expect(new URL(grant.uploadUrl).searchParams.get('sp')).toBe('c');
+    const url = new URL(
+      await store.readUrl('a/b.pdf', 60, { downloadAs: 'Udhëzues.pdf', contentType: 'application/pdf' }),
+    );
     expect(url.searchParams.get('sp')).toBe('r');
     expect(url.searchParams.get('rscd')).toBe(
       `attachment; filename="Udh_zues.pdf"; filename*=UTF-8''Udh%C3%ABzues.pdf`,
     );
+    expect(url.searchParams.get('rsct')).toBe('application/pdf');
   });
 });

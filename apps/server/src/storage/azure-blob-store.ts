@@ -26,7 +26,13 @@ function attachment(fileName: string): string {
  * Files in one container of an Azure storage account (or the azurite emulator), read and written by
  * the browser through SAS URLs signed with the account key from the connection string. A SAS cannot
  * limit an upload's size or pin its Content-Type, so `stat` reports both and the modules refuse a
- * file that breaks its grant when they register it.
+ * file that breaks its grant when they register it; read URLs name the type to serve a file as
+ * (`rsct`), so what it was uploaded as never matters to a reader.
+ *
+ * Upload grants carry only the create permission (`c`, no `w`): the storage service refuses a PUT to
+ * a blob that exists (403 AuthorizationPermissionMismatch), so a grant writes once and a stored file
+ * can never be replaced through one, whoever holds the URL. The grant's `If-None-Match: *` header
+ * says so to the page too (409 BlobAlreadyExists where the permission would have allowed it).
  */
 export class AzureBlobStore implements WritableBlobStore {
   readonly driver = 'azure' as const;
@@ -68,7 +74,7 @@ export class AzureBlobStore implements WritableBlobStore {
   async readUrl(
     blobPath: string,
     ttlSeconds = DEFAULT_READ_URL_TTL_SECONDS,
-    { downloadAs }: ReadUrlOptions = {},
+    { downloadAs, contentType }: ReadUrlOptions = {},
   ): Promise<string> {
     const earliest = Math.floor(this.now() / 1000) + ttlSeconds;
     const expires = Math.ceil(earliest / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
@@ -76,16 +82,29 @@ export class AzureBlobStore implements WritableBlobStore {
       permissions: this.#sdk.BlobSASPermissions.from({ read: true }),
       expiresOn: new Date(expires * 1000),
       ...(downloadAs && { contentDisposition: attachment(downloadAs) }),
+      ...(contentType && { contentType }),
     });
   }
 
   async writeUrl(blobPath: string, { contentType, expiresIn }: WriteUrlOptions): Promise<WriteGrant> {
     const expiresAt = new Date((Math.floor(this.now() / 1000) + expiresIn) * 1000);
     const uploadUrl = await this.#blob(blobPath).generateSasUrl({
-      permissions: this.#sdk.BlobSASPermissions.from({ create: true, write: true }),
+      // Create only: a blob that exists cannot be written again through this URL.
+      permissions: this.#sdk.BlobSASPermissions.from({ create: true }),
       expiresOn: expiresAt,
     });
-    return { uploadUrl, requiredHeaders: { 'Content-Type': contentType, 'x-ms-blob-type': 'BlockBlob' }, expiresAt };
+    return {
+      uploadUrl,
+      requiredHeaders: { 'Content-Type': contentType, 'x-ms-blob-type': 'BlockBlob', 'If-None-Match': '*' },
+      expiresAt,
+    };
+  }
+
+  async *listStoredBefore(prefix: string, before: Date): AsyncIterable<string> {
+    for await (const blob of this.#container.listBlobsFlat({ prefix })) {
+      const created = blob.properties.createdOn ?? blob.properties.lastModified;
+      if (created.getTime() < before.getTime()) yield blob.name;
+    }
   }
 
   async put(blobPath: string, bytes: Buffer, contentType: string): Promise<void> {

@@ -9,9 +9,18 @@ export const DEFAULT_READ_URL_TTL_SECONDS = 3600;
  */
 export const EXPIRY_STEP_SECONDS = 300;
 
-export type ReadUrlOptions = { downloadAs?: string };
+/**
+ * `downloadAs`: the browser saves the file under that name instead of showing it. `contentType`: the
+ * file is served as this type whatever it was uploaded as (the type it was registered with), so a
+ * file that arrived as a web page is never shown as one.
+ */
+export type ReadUrlOptions = { downloadAs?: string; contentType?: string };
 
-/** What an upload grant allows: one content type, at most `maxBytes`, for `expiresIn` seconds. */
+/**
+ * What an upload grant allows: one content type, at most `maxBytes`, for `expiresIn` seconds, and
+ * one file: a PUT to a path that already holds a file is refused, so a grant used once (or a file
+ * registered since) can never be replaced through it.
+ */
 export type WriteUrlOptions = { contentType: string; maxBytes: number; expiresIn: number };
 
 /** Where and how to PUT the file: `uploadUrl` with `requiredHeaders`, until `expiresAt`. */
@@ -44,7 +53,7 @@ export interface BlobStore {
   /**
    * A URL anyone holding it may read the file from until it expires; relative for `local`. With
    * `downloadAs` the browser saves the file under that name (Content-Disposition: attachment)
-   * instead of showing it.
+   * instead of showing it; with `contentType` it is served as that type (see ReadUrlOptions).
    */
   readUrl(path: string, ttlSeconds?: number, options?: ReadUrlOptions): Promise<string>;
   /** The whole file (for documents built on the server, e.g. a photo in a PDF). Throws when missing. */
@@ -59,11 +68,20 @@ export interface WritableBlobStore extends BlobStore {
   /** The first `length` bytes (fewer when the file is shorter), e.g. to check what kind of file it is. */
   readStart(path: string, length: number): Promise<Buffer>;
   /**
-   * A URL that accepts a PUT of the file at `path` until it expires, signed for that path only.
-   * `local` also refuses any other content type than the given one (415) and more than `maxBytes`
-   * (413) while the file arrives; `azure` cannot, so registration checks `stat`. Relative for `local`.
+   * A URL that accepts one PUT of the file at `path` until it expires, signed for that path only,
+   * and only while no file is there: a second PUT is refused (`local`: 409 `file_exists`; `azure`:
+   * the storage service's 403 or, from a client that sends the grant's `If-None-Match: *`, 409) and
+   * the first file stays. `local` also refuses any other content type than the given one (415) and
+   * more than `maxBytes` (413) while the file arrives; `azure` cannot, so registration checks `stat`.
+   * Relative for `local`.
    */
   writeUrl(path: string, options: WriteUrlOptions): Promise<WriteGrant>;
+  /**
+   * The paths of files under `prefix` that were stored before `before` (`local`: by the file's
+   * modification time, which is when its upload completed; `azure`: by the blob's creation time),
+   * for removing uploads that were never registered. In no particular order.
+   */
+  listStoredBefore(prefix: string, before: Date): AsyncIterable<string>;
   /**
    * Stores a file the server holds itself rather than one uploaded through a grant (e.g. a test's
    * fixture), replacing any at `path`.

@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errorResponses, notFound, payloadTooLarge } from '../errors';
+import { fileResponse } from '../http/api-docs';
 import { parseRequestedBlobPath } from './blob-path';
 import { LOCAL_BLOB_URL_PREFIX, type LocalBlobStore } from './local-blob-store';
 
@@ -11,6 +12,8 @@ const BlobQuery = z.object({
   signature: z.string().max(200).optional(),
   /** The name to save the file under (Content-Disposition: attachment); covered by the signature. */
   download: z.string().min(1).max(1024).optional(),
+  /** The content type to serve the file as, whatever its name says; covered by the signature. */
+  type: z.string().min(1).max(200).optional(),
 });
 
 const WriteQuery = z.object({
@@ -34,9 +37,9 @@ const blobPathOf = (url: string) =>
   parseRequestedBlobPath(url.split('?')[0]!.slice(`${LOCAL_BLOB_URL_PREFIX}/`.length));
 
 /**
- * GET /api/blobs/<path>?expires=…&signature=…[&download=…]: the local driver's signed read URLs. No session is
- * needed (an `<img>` sends none); the signature is the permission. Ranges and conditional requests
- * are answered by @fastify/send, so videos can seek.
+ * GET /api/blobs/<path>?expires=…&signature=…[&download=…][&type=…]: the local driver's signed read
+ * URLs. No session is needed (an `<img>` sends none); the signature is the permission. Ranges and
+ * conditional requests are answered by @fastify/send, so videos can seek.
  */
 export const blobRoutes: FastifyPluginAsyncZod<{ store: LocalBlobStore }> = async (app, { store }) => {
   // Only for reply.sendFile and reply.download, in this plugin's scope: no routes of its own.
@@ -47,22 +50,28 @@ export const blobRoutes: FastifyPluginAsyncZod<{ store: LocalBlobStore }> = asyn
     {
       schema: {
         tags: ['storage'],
+        operationId: 'readBlob',
         summary: 'Read a stored file through a signed, expiring URL',
         querystring: BlobQuery,
-        response: errorResponses(400, 403, 404),
+        response: {
+          200: fileResponse('The file, with the content type of its name or the one the URL pins', '*/*'),
+          ...errorResponses(400, 403, 404),
+        },
       },
     },
     async (request, reply) => {
       const blobPath = blobPathOf(request.url);
-      const { expires, signature, download } = request.query;
-      const check = store.checkSignature(blobPath, expires, signature, download);
+      const { expires, signature, download, type } = request.query;
+      const check = store.checkSignature(blobPath, expires, signature, download, type);
       if (check === 'invalid') throw linkInvalid();
       if (check === 'expired') throw linkExpired();
       if (!(await store.exists(blobPath))) throw notFound('file');
 
       const maxAge = Math.min(store.secondsLeft(expires!), MAX_CACHE_SECONDS);
       reply.header('cache-control', `private, max-age=${maxAge}`);
-      const sendOptions = { root: store.root, cacheControl: false, dotfiles: 'allow' } as const;
+      // A pinned type replaces the one the file's extension would give.
+      if (type) reply.header('content-type', type);
+      const sendOptions = { root: store.root, cacheControl: false, dotfiles: 'allow', contentType: !type } as const;
       return download ? reply.download(blobPath, download, sendOptions) : reply.sendFile(blobPath, sendOptions);
     },
   );
@@ -76,9 +85,12 @@ export const blobRoutes: FastifyPluginAsyncZod<{ store: LocalBlobStore }> = asyn
     {
       schema: {
         tags: ['storage'],
-        summary: 'Upload a file through a signed, expiring write URL (an upload grant)',
+        operationId: 'writeBlob',
+        summary: 'Upload a file through a signed, expiring write URL (an upload grant), once',
+        // The file's bytes, with the content type the grant names.
+        consumes: ['*/*'],
         querystring: WriteQuery,
-        response: { 201: z.null().describe('Stored'), ...errorResponses(400, 403, 413, 415) },
+        response: { 201: z.null().describe('Stored'), ...errorResponses(400, 403, 409, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -97,6 +109,7 @@ export const blobRoutes: FastifyPluginAsyncZod<{ store: LocalBlobStore }> = asyn
       if (Number(request.headers['content-length'] ?? 0) > maxBytes) {
         throw payloadTooLarge(`The file is larger than ${maxBytes} bytes`);
       }
+      // A write URL writes once: 409 when the path holds a file (written earlier, or by a racing PUT).
       await store.write(blobPath, request.body as Readable, { maxBytes });
       return reply.status(201).send(null);
     },

@@ -1,4 +1,13 @@
-import fs, { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import fs, {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -147,5 +156,100 @@ describe('LocalBlobStore', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(readdirSync(path.join(root, 'slow'))).toEqual([]);
+  });
+
+  it('never replaces a file through an upload: 409 before a byte is read, leaving nothing behind', async () => {
+    await store.write('once/a.bin', Readable.from([Buffer.from('first')]), { maxBytes: 100 });
+    let read = false;
+    const second = Readable.from(
+      (async function* () {
+        read = true;
+        yield Buffer.from('second');
+      })(),
+    );
+    await expect(store.write('once/a.bin', second, { maxBytes: 100 })).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'file_exists',
+    });
+    expect(read).toBe(false);
+    expect(readFileSync(path.join(root, 'once/a.bin'), 'utf8')).toBe('first');
+    expect(readdirSync(path.join(root, 'once'))).toEqual(['a.bin']);
+  });
+
+  it('lets exactly one of two uploads that finish together win, whole, and removes the loser', async () => {
+    const slow = (text: string) =>
+      Readable.from(
+        (async function* () {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          yield Buffer.from(text);
+        })(),
+      );
+    const results = await Promise.allSettled([
+      store.write('race/a.bin', slow('first'), { maxBytes: 100 }),
+      store.write('race/a.bin', slow('second'), { maxBytes: 100 }),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const lost = results.find((result) => result.status === 'rejected')!;
+    expect(lost.reason).toMatchObject({ statusCode: 409 });
+    const won = results.findIndex((result) => result.status === 'fulfilled') === 0 ? 'first' : 'second';
+    expect(readFileSync(path.join(root, 'race/a.bin'), 'utf8')).toBe(won);
+    expect(readdirSync(path.join(root, 'race'))).toEqual(['a.bin']);
+  });
+
+  it('writes once on a file system without hard links too', async () => {
+    const noLinks = vi
+      .spyOn(fs.promises, 'link')
+      .mockRejectedValue(Object.assign(new Error('operation not permitted'), { code: 'EPERM' }));
+    try {
+      await store.write('nolinks/a.bin', Readable.from([Buffer.from('first')]), { maxBytes: 100 });
+      const second = store.write('nolinks/a.bin', Readable.from([Buffer.from('second')]), { maxBytes: 100 });
+      await expect(second).rejects.toMatchObject({ statusCode: 409 });
+    } finally {
+      noLinks.mockRestore();
+    }
+    expect(readFileSync(path.join(root, 'nolinks/a.bin'), 'utf8')).toBe('first');
+    expect(readdirSync(path.join(root, 'nolinks'))).toEqual(['a.bin']);
+  });
+
+  it('replaces a file only when the server puts it itself', async () => {
+    await store.put('own/a.bin', Buffer.from('first'));
+    await store.put('own/a.bin', Buffer.from('second'));
+    expect(readFileSync(path.join(root, 'own/a.bin'), 'utf8')).toBe('second');
+  });
+
+  it('signs the type a read URL serves the file as, so it can be neither changed, added nor dropped', async () => {
+    const url = new URL(await store.readUrl('media/a.png', 600, { contentType: 'image/png' }), 'http://localhost');
+    expect(url.searchParams.get('type')).toBe('image/png');
+    const expires = url.searchParams.get('expires')!;
+    const signature = url.searchParams.get('signature')!;
+    expect(store.checkSignature('media/a.png', expires, signature, undefined, 'image/png')).toBe('valid');
+    expect(store.checkSignature('media/a.png', expires, signature, undefined, 'text/html')).toBe('invalid');
+    expect(store.checkSignature('media/a.png', expires, signature)).toBe('invalid');
+    const plain = new URL(await store.readUrl('media/a.png', 600), 'http://localhost').searchParams;
+    expect(store.checkSignature('media/a.png', expires, plain.get('signature')!, undefined, 'image/png')).toBe(
+      'invalid',
+    );
+    await expect(store.readUrl('media/a.png', 600, { contentType: 'text/html\nx' })).rejects.toThrow(/content type/);
+  });
+
+  it('lists files by when their upload completed (the real file times), leftovers of broken uploads included', async () => {
+    const dayAgo = (Date.now() - 25 * 3600_000) / 1000;
+    const tree = mkdtempSync(path.join(tmpdir(), 'trashegimia-swept-'));
+    try {
+      const files = new LocalBlobStore(tree, 'signing-key');
+      await files.write('assets/x/old.jpg', Readable.from([Buffer.from('a')]), { maxBytes: 10 });
+      await files.write('assets/x/new.jpg', Readable.from([Buffer.from('b')]), { maxBytes: 10 });
+      writeFileSync(path.join(tree, 'assets/x/old.jpg.1234.part'), 'half');
+      mkdirSync(path.join(tree, 'assets/empty'));
+      utimesSync(path.join(tree, 'assets/x/old.jpg'), dayAgo, dayAgo);
+      utimesSync(path.join(tree, 'assets/x/old.jpg.1234.part'), dayAgo, dayAgo);
+      const listed: string[] = [];
+      for await (const blobPath of files.listStoredBefore('assets/', new Date(Date.now() - 24 * 3600_000))) {
+        listed.push(blobPath);
+      }
+      expect(listed.sort()).toEqual(['assets/x/old.jpg', 'assets/x/old.jpg.1234.part']);
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
+    }
   });
 });

@@ -1,10 +1,10 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { constants as fsConstants, createWriteStream, promises as fsPromises, mkdirSync } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { payloadTooLarge } from '../errors';
+import { conflict, payloadTooLarge } from '../errors';
 import { assertBlobPath, encodeBlobPath } from './blob-path';
 import {
   DEFAULT_READ_URL_TTL_SECONDS,
@@ -21,15 +21,26 @@ export const LOCAL_BLOB_URL_PREFIX = '/api/blobs';
 
 export type SignatureCheck = 'valid' | 'expired' | 'invalid';
 
+/** 409 for a PUT to a path that already holds a file: a write URL writes once. */
+export const fileExists = () =>
+  conflict('A file has already been uploaded to this link; ask for a new link to upload another', 'file_exists');
+
+/** A content type a read URL may pin: lower case, no parameters, no line breaks (it is signed as a line). */
+const PINNED_CONTENT_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/;
+
+/** Link errors of file systems without hard links (FAT, some network shares), where a copy must do. */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
+
 /** What a write URL's query carries; the signature covers all of it. */
 export type WritePermit = { expires?: string; contentType?: string; maxBytes?: string; signature?: string };
 
 /**
  * Files under DATA_DIR/blobs, read through URLs the API serves: `/api/blobs/<path>?expires=<unix s>
  * &signature=<HMAC-SHA256(path, expires)>`, plus `&download=<file name>` (signed too) for a URL that
- * saves the file under that name. Write URLs (upload grants) are the same path with `&contentType=
- * &maxBytes=` and a signature over those too, taken by a PUT. The key is derived from the server
- * secret, so every instance sharing the folder (and the secret) signs and accepts the same URLs.
+ * saves the file under that name and `&type=<content type>` (signed too) for one that serves it as
+ * that type. Write URLs (upload grants) are the same path with `&contentType=&maxBytes=` and a
+ * signature over those too, taken by one PUT while no file is there. The key is derived from the
+ * server secret, so every instance sharing the folder (and the secret) signs and accepts the same URLs.
  */
 export class LocalBlobStore implements WritableBlobStore {
   readonly driver = 'local' as const;
@@ -48,31 +59,37 @@ export class LocalBlobStore implements WritableBlobStore {
   async readUrl(
     blobPath: string,
     ttlSeconds = DEFAULT_READ_URL_TTL_SECONDS,
-    { downloadAs }: ReadUrlOptions = {},
+    { downloadAs, contentType }: ReadUrlOptions = {},
   ): Promise<string> {
     assertBlobPath(blobPath);
+    if (contentType !== undefined && !PINNED_CONTENT_TYPE.test(contentType)) {
+      throw new Error(`not a content type a read URL can pin: ${contentType}`);
+    }
     const earliest = Math.floor(this.now() / 1000) + ttlSeconds;
     const expires = Math.ceil(earliest / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
     const query = new URLSearchParams({
       expires: String(expires),
       ...(downloadAs && { download: downloadAs }),
-      signature: this.#sign(blobPath, expires, downloadAs),
+      ...(contentType && { type: contentType }),
+      signature: this.#sign(blobPath, expires, downloadAs, contentType),
     });
     return `${LOCAL_BLOB_URL_PREFIX}/${encodeBlobPath(blobPath)}?${query}`;
   }
 
   /**
-   * Checks a URL's expiry and signature (which covers its download name, if any) for a path that
-   * `parseRequestedBlobPath` has already accepted.
+   * Checks a URL's expiry and signature (which covers its download name and content type, if any)
+   * for a path that `parseRequestedBlobPath` has already accepted.
    */
   checkSignature(
     blobPath: string,
     expires: string | undefined,
     signature: string | undefined,
     downloadAs?: string,
+    contentType?: string,
   ): SignatureCheck {
     if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return 'invalid';
-    return this.#verdict(this.#sign(blobPath, Number(expires), downloadAs), signature, expires);
+    if (contentType !== undefined && !PINNED_CONTENT_TYPE.test(contentType)) return 'invalid';
+    return this.#verdict(this.#sign(blobPath, Number(expires), downloadAs, contentType), signature, expires);
   }
 
   async writeUrl(blobPath: string, { contentType, maxBytes, expiresIn }: WriteUrlOptions): Promise<WriteGrant> {
@@ -101,11 +118,21 @@ export class LocalBlobStore implements WritableBlobStore {
 
   /**
    * Streams an upload into place, never holding it in memory: to a temporary file beside the target,
-   * renamed over it once complete, so a failed or oversized upload leaves no partial file behind.
+   * moved into place once complete, so a failed or oversized upload leaves no partial file behind.
    * Throws 413 as soon as more than `maxBytes` arrive. Resolves with the size written.
+   *
+   * The target is created, never replaced (409 `file_exists` when a file is there, before a byte is
+   * read): the complete file is hard-linked to the target's name, which fails when the name exists,
+   * so of two uploads racing to one path exactly one wins. Only `replace` (files the server holds
+   * itself, see `put`) renames over an existing file.
    */
-  async write(blobPath: string, source: Readable, { maxBytes }: { maxBytes: number }): Promise<number> {
+  async write(
+    blobPath: string,
+    source: Readable,
+    { maxBytes, replace = false }: { maxBytes: number; replace?: boolean },
+  ): Promise<number> {
     const target = this.file(blobPath);
+    if (!replace && (await this.#occupied(target))) throw fileExists();
     await mkdir(path.dirname(target), { recursive: true });
     const partial = `${target}.${randomUUID()}.part`;
     let written = 0;
@@ -120,7 +147,8 @@ export class LocalBlobStore implements WritableBlobStore {
     const file = createWriteStream(partial, { flags: 'wx' });
     try {
       await pipeline(limited, file);
-      await rename(partial, target);
+      if (replace) await rename(partial, target);
+      else await createOnce(partial, target);
     } catch (error) {
       // pipeline settles as soon as the source fails, while the file may still be opening: removed
       // before then, it would be created afterwards and left behind.
@@ -132,7 +160,34 @@ export class LocalBlobStore implements WritableBlobStore {
   }
 
   async put(blobPath: string, bytes: Buffer): Promise<void> {
-    await this.write(blobPath, Readable.from([bytes]), { maxBytes: bytes.length });
+    await this.write(blobPath, Readable.from([bytes]), { maxBytes: bytes.length, replace: true });
+  }
+
+  /**
+   * Walks the files under `prefix` (temporary files of uploads under way or abandoned included) and
+   * yields those last written before `before`: a file's contents never change once it is in place,
+   * so its modification time is when its upload completed.
+   */
+  async *listStoredBefore(prefix: string, before: Date): AsyncIterable<string> {
+    const root = path.resolve(this.root);
+    const slash = prefix.lastIndexOf('/');
+    const folder = slash < 0 ? root : this.file(prefix.slice(0, slash));
+    let entries;
+    try {
+      entries = await readdir(folder, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const info = await stat(file).catch(() => null);
+      if (info === null || info.mtimeMs >= before.getTime()) continue;
+      const blobPath = path.relative(root, file).split(path.sep).join('/');
+      if (blobPath.startsWith(prefix)) yield blobPath;
+    }
   }
 
   async stat(blobPath: string): Promise<StoredFile | null> {
@@ -158,6 +213,17 @@ export class LocalBlobStore implements WritableBlobStore {
 
   async delete(blobPath: string): Promise<void> {
     await rm(this.file(blobPath), { force: true });
+  }
+
+  /** Whether anything (a file, or a folder) has the target's name. */
+  async #occupied(target: string): Promise<boolean> {
+    try {
+      await stat(target);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
   }
 
   /** Seconds the URL has left; 0 when expired. */
@@ -194,8 +260,15 @@ export class LocalBlobStore implements WritableBlobStore {
     return Number(expires) * 1000 < this.now() ? 'expired' : 'valid';
   }
 
-  /** A blob path holds no line break (checkBlobPath), so the signed text cannot be read two ways. */
-  #sign(blobPath: string, expires: number, downloadAs?: string) {
+  /**
+   * A blob path holds no line break (checkBlobPath), nor does a pinned content type
+   * (PINNED_CONTENT_TYPE), so the signed text cannot be read two ways. A URL that pins a type signs
+   * a text starting with a word, which neither plain read texts (digits) nor write texts share.
+   */
+  #sign(blobPath: string, expires: number, downloadAs?: string, contentType?: string) {
+    if (contentType) {
+      return this.#mac(`type\n${expires}\n${blobPath}\n${contentType}${downloadAs ? `\n${downloadAs}` : ''}`);
+    }
     const text = downloadAs ? `${expires}\n${blobPath}\n${downloadAs}` : `${expires}\n${blobPath}`;
     return this.#mac(text);
   }
@@ -211,4 +284,29 @@ export class LocalBlobStore implements WritableBlobStore {
   #mac(text: string) {
     return createHmac('sha256', this.#key).update(text).digest('base64url');
   }
+}
+
+/**
+ * Gives the complete temporary file the target's name only if nothing has it yet (409 otherwise):
+ * a hard link is created atomically or not at all. Where the file system has no hard links, an
+ * exclusive copy (which also fails when the target exists) does. The temporary file is then removed.
+ * Called through `fs.promises` so a test can stand in for a file system without hard links.
+ */
+async function createOnce(partial: string, target: string): Promise<void> {
+  try {
+    await fsPromises.link(partial, target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code === 'EEXIST') throw fileExists();
+    if (!NO_HARD_LINKS.has(code)) throw error;
+    try {
+      await fsPromises.copyFile(partial, target, fsConstants.COPYFILE_EXCL);
+    } catch (copyError) {
+      if ((copyError as NodeJS.ErrnoException).code === 'EEXIST') throw fileExists();
+      // Created by this copy (it would have failed with EEXIST otherwise), so half a file: removed.
+      await rm(target, { force: true });
+      throw copyError;
+    }
+  }
+  await rm(partial, { force: true });
 }

@@ -5,11 +5,19 @@ import { CaptchaChallenge } from '@trashegimia/contract/auth';
 
 let nextAddress = 0;
 
-/** Each from its own address (198.18.0.0/15 is set aside for tests), so no test meets the per-address limit by accident. */
-export async function fetchChallenge(app: FastifyInstance) {
+/**
+ * Each from its own address (198.18.0.0/15 is set aside for tests), so no test meets the per-address
+ * limit by accident. `userName`: the challenge for that account's login, as the login page asks for it.
+ */
+export async function fetchChallenge(app: FastifyInstance, userName?: string) {
   nextAddress += 1;
   const remoteAddress = `198.18.${Math.floor(nextAddress / 250) % 250}.${(nextAddress % 250) + 1}`;
-  const response = await app.inject({ method: 'GET', url: '/api/auth/captcha', remoteAddress });
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/auth/captcha',
+    query: userName === undefined ? {} : { userName },
+    remoteAddress,
+  });
   return CaptchaChallenge.parse(response.json());
 }
 
@@ -25,7 +33,7 @@ export async function solveCaptcha(challenge: CaptchaChallenge): Promise<string>
   );
 }
 
-/** A fresh, correctly solved captcha from the app, ready for a login or guest body. */
-export async function captchaFor(app: FastifyInstance) {
-  return solveCaptcha(await fetchChallenge(app));
+/** A fresh, correctly solved captcha from the app, ready for a login (of `userName`) or guest body. */
+export async function captchaFor(app: FastifyInstance, userName?: string) {
+  return solveCaptcha(await fetchChallenge(app, userName));
 }

@@ -20,6 +20,18 @@ export async function openEmptyDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ memory: true });
 }
 
+/**
+ * The same database opened again, as a second server instance opens it: through its own pool on
+ * PostgreSQL; on PGlite, which one process can open only once, through the same handle. Closing it
+ * leaves the database to the first handle.
+ */
+export async function openSameDatabase(handle: DatabaseHandle): Promise<DatabaseHandle> {
+  if (handle.driver === 'pglite') return { ...handle, close: async () => {} };
+  const { connectionString } = (handle.db as unknown as { $client: { options: { connectionString: string } } }).$client
+    .options;
+  return openDatabase({ url: connectionString });
+}
+
 function openPostgresCopy() {
   return openPostgresDatabase(inject('pgTemplateDatabase'));
 }

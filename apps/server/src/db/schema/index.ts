@@ -14,4 +14,6 @@ export * from './guidelines';
 export * from './question-library';
 export * from './audit-log';
 export * from './used-captchas';
+export * from './rate-limits';
+export * from './revoked-tokens';
 export * from './imports';

@@ -19,6 +19,7 @@ import type { Executor } from '../../db/client';
 import { cachedRead } from '../../db/read-cache';
 import { notFound } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
+import { servedContentType } from '../media/media-types';
 import { assertMayFilter, countsAsView, seesEverything } from './assets.policy';
 import {
   mediaTypesOf,
@@ -179,7 +180,7 @@ async function assetPage(
 }
 
 async function mediaSummary(blobs: BlobStore | undefined, row: ListedAssetRow): Promise<MediaSummary> {
-  const photoUrl = row.photoPath && blobs ? await signedUrl(blobs, row.photoPath) : null;
+  const photoUrl = row.photoPath && blobs ? await signedUrl(blobs, row.photoPath, null) : null;
   return { types: mediaTypesOf(row.mediaTypes), photoUrl };
 }
 
@@ -245,7 +246,7 @@ export async function listAssetMedia(
   if (!asset && !(await isOwnSubmission(db, viewer, id))) throw assetNotFound();
   const items = await Promise.all(
     rows.map(async (row) => {
-      const url = await signedUrl(blobs, row.path);
+      const url = await signedUrl(blobs, row.path, row.contentType);
       return url === null ? null : presentMediaItem(row, url);
     }),
   );
@@ -258,10 +259,14 @@ async function isOwnSubmission(db: Executor, viewer: TokenClaims | null, id: str
   return (await findSubmissionById(db, id))?.userId === viewer.userId;
 }
 
-/** A stored path the store refuses (it would leave the store) is left out rather than failing the whole call. */
-async function signedUrl(blobs: BlobStore, path: string): Promise<string | null> {
+/**
+ * A stored path the store refuses (it would leave the store) is left out rather than failing the
+ * whole call. The URL serves the file as the type it was registered with (or its extension names),
+ * whatever it was uploaded as.
+ */
+async function signedUrl(blobs: BlobStore, path: string, registeredType: string | null): Promise<string | null> {
   try {
-    return await blobs.readUrl(path);
+    return await blobs.readUrl(path, undefined, { contentType: servedContentType(path, registeredType) });
   } catch {
     return null;
   }

@@ -217,7 +217,10 @@ describe('GET /api/surveys/assets', () => {
 
     expect(byId.get(withMedia.id)).toMatchObject({
       mediaTypes: ['PHOTO', 'VIDEO'],
-      photoUrl: expect.stringMatching(/^\/api\/blobs\/test\/first\.png\?expires=\d+&signature=[\w-]+$/),
+      // Served as the PNG its name says, whatever it was uploaded as.
+      photoUrl: expect.stringMatching(
+        /^\/api\/blobs\/test\/first\.png\?expires=\d+&type=image%2Fpng&signature=[\w-]+$/,
+      ),
     });
     expect(byId.get(without.id)).toMatchObject({ mediaTypes: [], photoUrl: null });
   });

@@ -3,8 +3,15 @@ import type { GuestBody, LoginBody, SessionUser } from '@trashegimia/contract/au
 import { Role } from '@trashegimia/contract/common';
 import type { Database } from '../../db/client';
 import { notFound, unauthorized } from '../../errors';
-import { findUserByName, findUserSession, recordLogin } from './auth.repo';
-import type { Captcha } from './captcha/captcha';
+import {
+  deleteExpiredRevocations,
+  findUserByName,
+  findUserSession,
+  isTokenRevoked,
+  recordLogin,
+  revokeToken,
+} from './auth.repo';
+import { type Captcha, captchaHarder } from './captcha/captcha';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
@@ -14,9 +21,13 @@ export type Client = { address: string };
 /** One message for an unknown user and a wrong password, so the answer does not reveal which names exist. */
 const invalidCredentials = () => unauthorized('Wrong user name or password', 'invalid_credentials');
 
+/** How often an instance deletes revocations of tokens that have expired anyway. */
+const PRUNE_REVOCATIONS_EVERY_MS = 10 * 60 * 1000;
+
 export class AuthService {
   /** Checked when the user does not exist, so that answer takes as long as a wrong password. */
   readonly #dummyHash = hashPassword(randomBytes(16).toString('hex'));
+  #lastRevocationPrune = 0;
 
   constructor(
     private readonly db: Database,
@@ -25,15 +36,26 @@ export class AuthService {
     private readonly tokens: TokenService,
   ) {}
 
-  issueCaptchaChallenge() {
+  /** A challenge for the login of `userName` costs more work while that account is under attack. */
+  async issueCaptchaChallenge(userName?: string) {
     if (!this.captcha.issueChallenge) throw notFound('captcha_challenge', 'This server uses reCAPTCHA, not ALTCHA');
-    return this.captcha.issueChallenge();
+    return this.captcha.issueChallenge(userName ? await this.throttle.captchaLevel(userName) : 0);
   }
 
   async login(body: LoginBody, client: Client): Promise<{ token: string; user: SessionUser }> {
-    await this.captcha.verify(body.captcha, client);
+    const solved = await this.captcha.verify(body.captcha, client);
+    // Guesses at one account from many addresses never lock it: they make its captcha cost more
+    // work or, where the captcha has no work to raise, make its attempts wait longer.
+    const captchaHasWork = this.captcha.issueChallenge !== null;
     // Counted before the password is checked, so that guesses sent in parallel cannot pass the limit.
-    const attempt = await this.throttle.admit({ userName: body.userName, address: client.address });
+    const attempt = await this.throttle.admit(
+      { userName: body.userName, address: client.address },
+      { delayForAccount: !captchaHasWork },
+    );
+    if (captchaHasWork && solved.level < attempt.captchaLevel) {
+      await attempt.withdraw();
+      throw captchaHarder();
+    }
 
     const user = await findUserByName(this.db, body.userName);
     const passwordMatches = await verifyPassword(user?.passwordHash ?? (await this.#dummyHash), body.password);
@@ -59,5 +81,19 @@ export class AuthService {
   async enterAsGuest(body: GuestBody, client: Client): Promise<{ token: string }> {
     await this.captcha.verify(body.captcha, client);
     return { token: await this.tokens.sign({ guest: true }) };
+  }
+
+  /** True when the token was signed out; asked on every call that carries one, on every instance. */
+  isRevoked(tokenId: string): Promise<boolean> {
+    return isTokenRevoked(this.db, tokenId);
+  }
+
+  /** Ends the token on every instance until it would have expired: a guest's as an account's. */
+  async logout(token: { tokenId: string; expiresAt: Date }): Promise<void> {
+    await revokeToken(this.db, token.tokenId, token.expiresAt);
+    const now = Date.now();
+    if (now - this.#lastRevocationPrune < PRUNE_REVOCATIONS_EVERY_MS) return;
+    this.#lastRevocationPrune = now;
+    await deleteExpiredRevocations(this.db, new Date(now));
   }
 }

@@ -5,9 +5,10 @@ import { ROLE } from '@trashegimia/contract/common';
 import type { App } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { captchaFor } from '../../test/captcha';
+import { revokedTokens } from '../../db/schema/index';
+import { captchaFor, fetchChallenge, solveCaptcha } from '../../test/captcha';
 import { createUser } from '../../test/factories';
-import { openTestDatabase } from '../../test/test-database';
+import { openSameDatabase, openTestDatabase } from '../../test/test-database';
 import { buildTestApp, startTestApp } from '../../test/test-app';
 import { requireAdmin, requireUser } from './guards';
 
@@ -38,6 +39,11 @@ async function login(body: Record<string, unknown>, address = nextAddress()) {
 
 async function loginWithCaptcha(userName: string, password: string, address = nextAddress()) {
   return login({ userName, password, captcha: await captchaFor(app) }, address);
+}
+
+/** With the challenge for this account, as the login page asks for it (harder while the account is under attack). */
+async function loginWithAccountCaptcha(userName: string, password: string, address = nextAddress()) {
+  return login({ userName, password, captcha: await captchaFor(app, userName) }, address);
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -166,18 +172,54 @@ describe('captcha', () => {
 });
 
 describe('failed login limit', () => {
-  it('locks an account out for a while after five wrong passwords, from any address', async () => {
+  it('locks out the address that made five wrong guesses at an account, whatever the case of its name', async () => {
     const user = await createUser(database.db);
+    const address = nextAddress();
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await loginWithCaptcha(user.userName, 'wrong')).statusCode).toBe(401);
+      expect((await loginWithCaptcha(user.userName, 'wrong', address)).statusCode).toBe(401);
     }
-    // Even the right password waits, and the user name's case does not matter.
-    const locked = await loginWithCaptcha(user.userName.toUpperCase(), user.password);
+    // Even the right password waits there, and the user name's case does not matter.
+    const locked = await login(
+      { userName: user.userName.toUpperCase(), password: user.password, captcha: await captchaFor(app, user.userName) },
+      address,
+    );
     expect(locked.statusCode).toBe(429);
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(900);
     expect(locked.json()).toMatchObject({ code: 'too_many_requests', retryAfterSeconds: retryAfter });
+  });
+
+  it("never locks the owner out: others' guesses from many addresses only make the account's captcha harder", async () => {
+    const admin = await createUser(database.db, { role: ROLE.ADMIN });
+    // Six guesses from each of three addresses: the sixth from each is refused, as is any from there.
+    for (let address = 0; address < 3; address++) {
+      const attacker = nextAddress();
+      const answers = [];
+      for (let attempt = 0; attempt < 6; attempt++) {
+        answers.push((await loginWithAccountCaptcha(admin.userName, 'guess', attacker)).statusCode);
+      }
+      expect(answers).toEqual([401, 401, 401, 401, 401, 429]);
+    }
+
+    // The owner's page asks for the account's challenge, which now takes more work…
+    const usual = await fetchChallenge(app);
+    const harder = await fetchChallenge(app, admin.userName);
+    expect(harder.parameters.cost).toBeGreaterThan(usual.parameters.cost);
+    // …and a solution of the usual work is not enough for this account: solve its own.
+    const tooEasy = await loginWithCaptcha(admin.userName, admin.password);
+    expect(tooEasy.statusCode).toBe(400);
+    expect(tooEasy.json()).toMatchObject({ field: 'captcha', code: 'captcha_harder' });
+
+    // From an address without failures, the right password passes at once.
+    const owner = await login({
+      userName: admin.userName,
+      password: admin.password,
+      captcha: await solveCaptcha(harder),
+    });
+    expect(owner.statusCode).toBe(200);
+    // Logging in ends the account's harder captcha.
+    expect((await fetchChallenge(app, admin.userName)).parameters.cost).toBe(usual.parameters.cost);
   });
 
   it('limits one address trying many accounts', async () => {
@@ -220,6 +262,86 @@ describe('challenge and guest limits', () => {
     expect(refused.json()).toMatchObject({ statusCode: 429, code: 'too_many_requests' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
+
+  it('names a bad user name for the challenge with a 400, not a server error', async () => {
+    const response = await app.inject({ url: '/api/auth/captcha', query: { userName: 'dri\u0000ta' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'userName' });
+  });
+});
+
+describe('limits across server instances', () => {
+  let second: DatabaseHandle;
+  let other: App;
+
+  beforeAll(async () => {
+    // A second instance: its own app, and on PostgreSQL its own connection pool, on the one database.
+    second = await openSameDatabase(database);
+    other = await startTestApp(second);
+  });
+
+  afterAll(async () => {
+    await other?.close();
+    await second?.close();
+  });
+
+  it('let two instances allow exactly the five wrong guesses at an account that one allows', async () => {
+    const user = await createUser(database.db);
+    const address = nextAddress();
+    const answers = [];
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const instance = attempt % 2 === 0 ? app : other;
+      // The challenge for this account, as the login page asks for it: harder once it has failures.
+      const captcha = await captchaFor(instance, user.userName);
+      answers.push((await login({ userName: user.userName, password: 'wrong', captcha }, address)).statusCode);
+    }
+    expect(answers).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+  });
+
+  it('count challenges and guest tokens per address across instances', async () => {
+    const ask = (instance: App) => instance.inject({ url: '/api/auth/captcha', remoteAddress: '192.0.2.78' });
+    for (let request = 0; request < 60; request++) expect((await ask(request % 2 ? app : other)).statusCode).toBe(200);
+    expect((await ask(app)).statusCode).toBe(429);
+    expect((await ask(other)).statusCode).toBe(429);
+
+    const captchas = await Promise.all(Array.from({ length: 61 }, (_, index) => captchaFor(index % 2 ? app : other)));
+    const guests = [];
+    for (const [index, captcha] of captchas.entries()) {
+      const instance = index % 2 ? app : other;
+      guests.push(
+        (
+          await instance.inject({
+            method: 'POST',
+            url: '/api/auth/guest',
+            payload: { captcha },
+            remoteAddress: '192.0.2.79',
+          })
+        ).statusCode,
+      );
+    }
+    expect(guests.filter((status) => status === 200)).toHaveLength(60);
+    expect(guests.at(-1)).toBe(429);
+  });
+
+  it("end a signed-out token on every instance, a guest's as an account's", async () => {
+    const user = await createUser(database.db);
+    const account = (await loginWithCaptcha(user.userName, user.password)).json().access_token;
+    const guest = (
+      await app.inject({ method: 'POST', url: '/api/auth/guest', payload: { captcha: await captchaFor(app) } })
+    ).json().access_token;
+    for (const token of [account, guest]) {
+      // Both instances accept it, and remember it as verified…
+      expect((await other.inject({ url: '/api/health', headers: bearer(token) })).statusCode).toBe(200);
+      const signedOut = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+      expect(signedOut.statusCode).toBe(204);
+      // …yet neither accepts it once it is signed out on one.
+      for (const instance of [app, other]) {
+        const after = await instance.inject({ url: '/api/health', headers: bearer(token) });
+        expect(after.statusCode).toBe(401);
+        expect(after.json().code).toBe('invalid_token');
+      }
+    }
+  });
 });
 
 describe('guest entry', () => {
@@ -261,8 +383,21 @@ describe('tokens', () => {
     }
   });
 
-  it('refuses a malformed or forged token', async () => {
-    for (const authorization of ['Bearer not.a.token', 'Bearer', 'Basic dXNlcjpwdw==', `Bearer ${forgedToken()}`]) {
+  it('refuses a malformed or forged token, or a good one with anything after it', async () => {
+    const good = (
+      await app.inject({ method: 'POST', url: '/api/auth/guest', payload: { captcha: await captchaFor(app) } })
+    ).json().access_token;
+    expect((await app.inject({ url: '/api/health', headers: bearer(good) })).statusCode).toBe(200);
+    for (const authorization of [
+      'Bearer not.a.token',
+      'Bearer',
+      'Basic dXNlcjpwdw==',
+      `Bearer ${forgedToken()}`,
+      `Bearer ${good} junk`,
+      `Bearer ${good},other`,
+      `Bearer\t${good}`,
+      `Token ${good}`,
+    ]) {
       const response = await app.inject({ url: '/api/health', headers: { authorization } });
       expect(response.statusCode, authorization).toBe(401);
       expect(response.json().code).toBe('invalid_token');
@@ -293,6 +428,48 @@ describe('tokens', () => {
     const response = await app.inject({ url: '/api/test/user-only' });
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('unauthorized');
+  });
+});
+
+describe('sign-out', () => {
+  const logout = (headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url: '/api/auth/logout', headers });
+
+  it('asks for a session to end', async () => {
+    const response = await logout();
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('unauthorized');
+  });
+
+  it('ends only the token it was called with, which cannot sign out twice', async () => {
+    const user = await createUser(database.db);
+    const first = (await loginWithCaptcha(user.userName, user.password)).json().access_token;
+    const second = (await loginWithCaptcha(user.userName, user.password)).json().access_token;
+    expect((await logout(bearer(first))).statusCode).toBe(204);
+    expect((await logout(bearer(first))).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/test/user-only', headers: bearer(second) })).statusCode).toBe(200);
+  });
+
+  it('forgets signed-out tokens once they have expired anyway', async () => {
+    const expired = new Date(Date.now() - 1000);
+    await database.db.insert(revokedTokens).values({ tokenId: 'expired-before-this-test', expiresAt: expired });
+    // A fresh instance prunes on its first sign-out.
+    const fresh = await startTestApp(database);
+    try {
+      const guest = (
+        await fresh.inject({ method: 'POST', url: '/api/auth/guest', payload: { captcha: await captchaFor(fresh) } })
+      ).json().access_token;
+      expect((await fresh.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(guest) })).statusCode).toBe(
+        204,
+      );
+    } finally {
+      await fresh.close();
+    }
+    const left = await database.db
+      .select()
+      .from(revokedTokens)
+      .where(eq(revokedTokens.tokenId, 'expired-before-this-test'));
+    expect(left).toEqual([]);
   });
 });
 

@@ -1,22 +1,45 @@
-import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, rowsOf } from '../../db/client';
+import { rateLimitCounters } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import { FIRST_DELAY_MS, LoginThrottle, MAX_DELAY_MS, MemoryAttemptStore } from './login-throttle';
+import { openSameDatabase, openTestDatabase } from '../../test/test-database';
+import {
+  DatabaseAttemptCounters,
+  FIRST_DELAY_MS,
+  LoginThrottle,
+  MAX_CAPTCHA_LEVEL,
+  MAX_DELAY_MS,
+  captchaLevelFor,
+} from './login-throttle';
 
 const WINDOW_SECONDS = 900;
 
-/** Waits are recorded, not slept. */
-function throttleAt(clock: { now: number }, waits: number[] = []) {
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+
+afterAll(() => database?.close());
+
+beforeEach(async () => {
+  await database.db.delete(rateLimitCounters);
+});
+
+/** Counted in the test's database; waits are recorded, not slept. */
+function throttleAt(clock: { now: number }, waits: number[] = [], maxFailures = 3, db = database.db) {
   return new LoginThrottle(
-    new MemoryAttemptStore(WINDOW_SECONDS * 1000),
-    3,
-    WINDOW_SECONDS,
+    new DatabaseAttemptCounters(db),
+    'login',
+    { maxFailures, windowSeconds: WINDOW_SECONDS },
     () => clock.now,
     async (ms) => void waits.push(ms),
   );
 }
 
 describe('LoginThrottle', () => {
-  it('says how long to wait: until the oldest counted attempt leaves the window', async () => {
+  it('says how long to wait: until the window its first counted attempt opened closes', async () => {
     const clock = { now: 0 };
     const throttle = throttleAt(clock);
     const attempt = { userName: 'Drita', address: '198.51.100.1' };
@@ -33,15 +56,42 @@ describe('LoginThrottle', () => {
     await expect(throttle.admit(attempt)).resolves.toBeDefined();
   });
 
-  it('makes each further attempt in the window wait longer before it is checked, an address as an account', async () => {
+  it("never locks the owner out: guesses from many addresses only raise the account's captcha work", async () => {
     const waits: number[] = [];
-    const throttle = new LoginThrottle(
-      new MemoryAttemptStore(WINDOW_SECONDS * 1000),
-      10,
-      WINDOW_SECONDS,
-      () => 0,
-      async (ms) => void waits.push(ms),
-    );
+    const throttle = throttleAt({ now: 0 }, waits);
+    const levels: number[] = [];
+    // 24 guesses from 8 addresses, each up to its own limit of 3.
+    for (let address = 0; address < 8; address++) {
+      for (let guess = 0; guess < 3; guess++)
+        await throttle.admit({ userName: 'admin', address: `203.0.113.${address}` });
+      levels.push(await throttle.captchaLevel('ADMIN'));
+    }
+    expect(levels).toEqual([1, 2, 2, 3, 3, 3, 3, 4]);
+
+    // The owner, from an address without failures, is let through with no wait at all.
+    waits.length = 0;
+    await expect(throttle.admit({ userName: 'admin', address: '198.51.100.200' })).resolves.toBeDefined();
+    expect(waits).toEqual([]);
+  });
+
+  it('raises the captcha one level per doubling of the failures, up to a cap', () => {
+    expect([0, 4, 5, 9, 10, 19, 20, 39, 40, 10_000].map((attempts) => captchaLevelFor(attempts, 5))).toEqual([
+      0,
+      0,
+      1,
+      1,
+      2,
+      2,
+      3,
+      3,
+      4,
+      MAX_CAPTCHA_LEVEL,
+    ]);
+  });
+
+  it('makes each further attempt from one address wait longer before it is checked', async () => {
+    const waits: number[] = [];
+    const throttle = throttleAt({ now: 0 }, waits, 10);
     for (let attempt = 0; attempt < 4; attempt++) await throttle.admit({ userName: 'drita', address: '198.51.100.1' });
     expect(waits).toEqual([FIRST_DELAY_MS, FIRST_DELAY_MS * 2, FIRST_DELAY_MS * 4]);
 
@@ -55,14 +105,16 @@ describe('LoginThrottle', () => {
     expect(Math.max(...waits)).toBe(MAX_DELAY_MS);
   });
 
-  it("forgets an account's failed attempts, and their waits, once it logs in", async () => {
+  it('where the captcha has no work to raise, makes attempts on an attacked account wait longer from every address', async () => {
     const waits: number[] = [];
     const throttle = throttleAt({ now: 0 }, waits);
-    await throttle.admit({ userName: 'drita', address: '198.51.100.1' });
-    await (await throttle.admit({ userName: 'drita', address: '198.51.100.2' })).succeeded();
-    waits.length = 0;
-    await throttle.admit({ userName: 'drita', address: '198.51.100.3' });
+    for (let address = 0; address < 3; address++)
+      await throttle.admit({ userName: 'drita', address: `203.0.113.${address}` });
     expect(waits).toEqual([]);
+    for (let address = 3; address < 6; address++) {
+      await throttle.admit({ userName: 'drita', address: `203.0.113.${address}` }, { delayForAccount: true });
+    }
+    expect(waits).toEqual([FIRST_DELAY_MS, FIRST_DELAY_MS * 2, FIRST_DELAY_MS * 4]);
   });
 
   it('refuses guesses sent all at once beyond the limit', async () => {
@@ -73,14 +125,32 @@ describe('LoginThrottle', () => {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
   });
 
-  it('counts an account whatever the case of its name', async () => {
-    const throttle = throttleAt({ now: 0 });
-    for (const [index, userName] of ['drita', 'DRITA', 'Drita'].entries()) {
-      await throttle.admit({ userName, address: `198.51.100.${index}` });
+  it('counts on every instance alike: two throttles on one database allow what one does', async () => {
+    const second = await openSameDatabase(database);
+    try {
+      const instances = [throttleAt({ now: 0 }), throttleAt({ now: 0 }, [], 3, second.db)];
+      const outcomes = [];
+      for (let guess = 0; guess < 6; guess++) {
+        outcomes.push(
+          await instances[guess % 2]!.admit({ userName: 'drita', address: '198.51.100.1' }).then(
+            () => 'counted',
+            (error: AppError) => error.statusCode,
+          ),
+        );
+      }
+      expect(outcomes).toEqual(['counted', 'counted', 'counted', 429, 429, 429]);
+    } finally {
+      await second.close();
     }
+  });
+
+  it('counts an account from one address whatever the case of its name', async () => {
+    const throttle = throttleAt({ now: 0 });
+    for (const userName of ['drita', 'DRITA', 'Drita']) await throttle.admit({ userName, address: '198.51.100.9' });
     await expect(throttle.admit({ userName: 'dRiTa', address: '198.51.100.9' })).rejects.toMatchObject({
       statusCode: 429,
     });
+    expect(await throttle.accountAttempts('DrItA')).toBe(3);
   });
 
   it('counts an IPv6 client by its /64, which it controls whole', async () => {
@@ -105,12 +175,43 @@ describe('LoginThrottle', () => {
     await expect(throttle.admit({ userName: 'e', address })).rejects.toMatchObject({ statusCode: 429 });
   });
 
-  it('forgets an account after it logs in', async () => {
+  it("forgets an account's failed attempts, and its harder captcha, once it logs in", async () => {
     const throttle = throttleAt({ now: 0 });
-    await throttle.admit({ userName: 'drita', address: '198.51.100.1' });
-    await throttle.admit({ userName: 'drita', address: '198.51.100.2' });
+    for (let address = 0; address < 3; address++)
+      await throttle.admit({ userName: 'drita', address: `203.0.113.${address}` });
+    expect(await throttle.captchaLevel('drita')).toBe(1);
     const success = await throttle.admit({ userName: 'drita', address: '198.51.100.3' });
     await success.succeeded();
-    await expect(throttle.admit({ userName: 'drita', address: '198.51.100.4' })).resolves.toBeDefined();
+    expect(await throttle.captchaLevel('drita')).toBe(0);
+  });
+
+  it('does not count a refused attempt, which tried no password', async () => {
+    const throttle = throttleAt({ now: 0 });
+    for (let attempt = 0; attempt < 6; attempt++) {
+      await throttle.admit({ userName: 'drita', address: '198.51.100.1' }).catch(() => undefined);
+    }
+    expect(await throttle.accountAttempts('drita')).toBe(3);
+  });
+});
+
+describe('DatabaseAttemptCounters', () => {
+  it('deletes counters whose window has closed, at most once per interval', async () => {
+    const counters = new DatabaseAttemptCounters(database.db, 60_000);
+    const count = async () =>
+      rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from rate_limit_counters`))[0]!.n;
+    await counters.add([{ limitName: 'test', key: 'old' }], 0, 1000);
+    await counters.add([{ limitName: 'test', key: 'recent' }], 30_000, 1000);
+    // Less than an interval since this instance's clock started: nothing is pruned yet.
+    expect(await count()).toBe(2);
+    await counters.add([{ limitName: 'test', key: 'new' }], 60_000, 1000);
+    expect(await count()).toBe(1);
+  });
+
+  it('opens a new window with the first attempt after the last one closed', async () => {
+    const counters = new DatabaseAttemptCounters(database.db);
+    const key = { limitName: 'test', key: 'window' };
+    expect((await counters.add([key], 0, 1000))[0]).toMatchObject({ count: 1, windowEndsAt: new Date(1000) });
+    expect((await counters.add([key], 999, 1000))[0]).toMatchObject({ count: 2, windowEndsAt: new Date(1000) });
+    expect((await counters.add([key], 1000, 1000))[0]).toMatchObject({ count: 1, windowEndsAt: new Date(2000) });
   });
 });

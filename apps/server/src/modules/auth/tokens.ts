@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { TokenClaims } from '@trashegimia/contract/auth';
@@ -12,8 +13,11 @@ const SignedClaims = z.union([
   z.object({ sub: z.string().regex(/^\d+$/), role: Role, sv: z.number().int().nonnegative().default(0) }),
 ]);
 
-/** A verified token: its claims, and for an account the session version it was signed with. */
-export type VerifiedToken = { claims: TokenClaims; sessionVersion: number };
+/**
+ * A verified token: its claims, for an account the session version it was signed with, and what
+ * signing out needs: the token's id (its `jti`) and when it expires.
+ */
+export type VerifiedToken = { claims: TokenClaims; sessionVersion: number; tokenId: string; expiresAt: Date };
 
 /**
  * Valid tokens remembered until they expire: a page sends its token with every call, and checking
@@ -23,7 +27,10 @@ export type VerifiedToken = { claims: TokenClaims; sessionVersion: number };
  */
 const MAX_REMEMBERED_TOKENS = 10_000;
 
-/** Signed, expiring session tokens: they carry everything a request needs, so any instance can check them. */
+/**
+ * Signed, expiring session tokens: they carry everything a request needs, so any instance can check
+ * them; whether one was signed out is the shared revoked_tokens table's to say (http/authentication.ts).
+ */
 export class TokenService {
   readonly #key: Uint8Array;
   readonly #verified = new Map<string, { token: VerifiedToken; expiresAtMs: number }>();
@@ -40,12 +47,16 @@ export class TokenService {
     const token = claims.guest
       ? new SignJWT({ guest: true }).setSubject('guest')
       : new SignJWT({ role: claims.role, sv: sessionVersion }).setSubject(String(claims.userId));
-    return token
-      .setProtectedHeader({ alg: ALGORITHM })
-      .setIssuer(ISSUER)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + this.ttlSeconds)
-      .sign(this.#key);
+    return (
+      token
+        .setProtectedHeader({ alg: ALGORITHM })
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        // Its id, by which signing out ends it on every instance (revoked_tokens).
+        .setJti(randomUUID())
+        .setExpirationTime(Math.floor(Date.now() / 1000) + this.ttlSeconds)
+        .sign(this.#key)
+    );
   }
 
   /** The token's claims, or null when it is malformed, forged or expired. */
@@ -63,10 +74,19 @@ export class TokenService {
         requiredClaims: ['exp'],
       });
       const claims = SignedClaims.parse(payload);
+      const signedOut = {
+        // Tokens signed before they carried an id are known by their hash, so they can be ended too.
+        tokenId: typeof payload.jti === 'string' ? payload.jti : createHash('sha256').update(token).digest('base64url'),
+        expiresAt: new Date(payload.exp! * 1000),
+      };
       const verified: VerifiedToken =
         'guest' in claims
-          ? { claims: { guest: true }, sessionVersion: 0 }
-          : { claims: { guest: false, userId: Number(claims.sub), role: claims.role }, sessionVersion: claims.sv };
+          ? { claims: { guest: true }, sessionVersion: 0, ...signedOut }
+          : {
+              claims: { guest: false, userId: Number(claims.sub), role: claims.role },
+              sessionVersion: claims.sv,
+              ...signedOut,
+            };
       this.#remember(token, verified, payload.exp! * 1000);
       return verified;
     } catch {

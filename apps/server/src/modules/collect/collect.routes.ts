@@ -12,8 +12,13 @@ export const collectRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     {
       schema: {
         tags: ['collect'],
+        operationId: 'listCollectSurveys',
         summary: 'The surveys field devices fill in, whole; 304 while the ETag a device holds still matches',
-        response: { 200: CollectSurveys, 304: z.null().describe('Unchanged'), ...errorResponses(401, 403) },
+        response: {
+          200: CollectSurveys.describe('The surveys with their question trees; the ETag header names this version'),
+          304: z.null().describe('Unchanged since the ETag sent in If-None-Match'),
+          ...errorResponses(401, 403),
+        },
       },
     },
     async (request, reply) => {
@@ -31,9 +36,14 @@ export const collectRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     {
       schema: {
         tags: ['collect'],
+        operationId: 'submitSurvey',
         summary: 'Submit a filled-in survey; sending the same uniqueId again returns the same asset',
         body: SubmissionBody,
-        response: { 201: Submission, 200: Submission, ...errorResponses(400, 401, 403, 409) },
+        response: {
+          201: Submission.describe('The asset made from it'),
+          200: Submission.describe('The asset this uniqueId already made'),
+          ...errorResponses(400, 401, 403, 409),
+        },
       },
     },
     async (request, reply) => {

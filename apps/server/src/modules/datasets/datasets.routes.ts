@@ -29,9 +29,10 @@ export const datasetRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     {
       schema: {
         tags: ['datasets'],
+        operationId: 'listDatasets',
         summary: 'Datasets with their stats; inactive ones only for administrators who ask',
         querystring: DatasetListQuery,
-        response: { 200: DatasetList, ...errorResponses(400) },
+        response: { 200: DatasetList.describe('A page of datasets with their stats'), ...errorResponses(400) },
       },
     },
     async (request) => listDatasets(db, request.auth, request.query, request.language),
@@ -42,9 +43,10 @@ export const datasetRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     {
       schema: {
         tags: ['datasets'],
+        operationId: 'listDatasetStats',
         summary: 'Stats of datasets (logged-in users)',
         querystring: DatasetStatsQuery,
-        response: { 200: DatasetStatsList, ...errorResponses(400, 401, 403) },
+        response: { 200: DatasetStatsList.describe('The stats, dataset by dataset'), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => listDatasetStats(db, request.auth, request.query, request.language),
@@ -55,9 +57,10 @@ export const datasetRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     {
       schema: {
         tags: ['datasets'],
+        operationId: 'getDataset',
         summary: 'One dataset with its stats',
         params: DatasetParams,
-        response: { 200: Dataset, ...errorResponses(400, 404) },
+        response: { 200: Dataset.describe('The dataset'), ...errorResponses(400, 404) },
       },
     },
     async (request) => getDataset(db, request.auth, request.params.id, request.language),
@@ -68,9 +71,13 @@ export const datasetRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     {
       schema: {
         tags: ['datasets'],
+        operationId: 'getDatasetFilters',
         summary: "The dataset's choice questions with their options, in the request's language",
         params: DatasetParams,
-        response: { 200: DatasetFilters, ...errorResponses(400, 404) },
+        response: {
+          200: DatasetFilters.describe('The questions to filter by, with their options'),
+          ...errorResponses(400, 404),
+        },
       },
     },
     async (request) => getDatasetFilters(db, request.auth, request.params.id, request.language),
@@ -81,9 +88,10 @@ export const datasetRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     {
       schema: {
         tags: ['datasets'],
+        operationId: 'createDataset',
         summary: 'Create a dataset (administrators)',
         body: CreateDatasetBody,
-        response: { 201: Dataset, ...errorResponses(400, 401, 403) },
+        response: { 201: Dataset.describe('The created dataset'), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -97,10 +105,11 @@ export const datasetRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     {
       schema: {
         tags: ['datasets'],
+        operationId: 'updateDataset',
         summary: 'Change a dataset, or deactivate it (administrators)',
         params: DatasetParams,
         body: UpdateDatasetBody,
-        response: { 200: Dataset, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Dataset.describe('The changed dataset'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => changeDataset(db, request.auth, request.params.id, request.body, request.language),
@@ -111,6 +120,7 @@ export const datasetRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     {
       schema: {
         tags: ['datasets'],
+        operationId: 'deleteDataset',
         summary: 'Delete a dataset that has no assets (administrators)',
         params: DatasetParams,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },

@@ -20,9 +20,10 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     {
       schema: {
         tags: ['devices'],
+        operationId: 'listDevices',
         summary: 'Field devices, a page at a time',
         querystring: DeviceListQuery,
-        response: { 200: DeviceList, ...errorResponses(400, 401, 403) },
+        response: { 200: DeviceList.describe('A page of devices'), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => listDevices(db, request.auth, request.query),
@@ -33,9 +34,10 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     {
       schema: {
         tags: ['devices'],
+        operationId: 'getDeviceByMac',
         summary: 'The device with this MAC address, written in any common form',
         params: DeviceMacParams,
-        response: { 200: Device, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Device.describe('The device'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => getDeviceByMac(db, request.auth, request.params.mac),
@@ -46,9 +48,10 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     {
       schema: {
         tags: ['devices'],
+        operationId: 'createDevice',
         summary: 'Register a device; its MAC address is stored as AA:BB:CC:DD:EE:FF',
         body: CreateDeviceBody,
-        response: { 201: Device, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: Device.describe('The registered device'), ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
@@ -62,10 +65,11 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     {
       schema: {
         tags: ['devices'],
+        operationId: 'updateDevice',
         summary: "Change a device's MAC address, model or type",
         params: DeviceParams,
         body: UpdateDeviceBody,
-        response: { 200: Device, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: Device.describe('The changed device'), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => changeDevice(db, request.auth, request.params.id, request.body),
@@ -76,6 +80,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     {
       schema: {
         tags: ['devices'],
+        operationId: 'deleteDevice',
         summary: 'Delete a device that has sent no assets',
         params: DeviceParams,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },

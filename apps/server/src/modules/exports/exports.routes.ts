@@ -3,8 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AssetListExportQuery, AssetParams, DatasetExportBody } from '@trashegimia/contract/assets';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
+import { fileResponse } from '../../http/api-docs';
 import type { BlobStore } from '../../storage/blob-store';
 import { type Download, downloadAssetPdf, type ExportOptions, exportAssetList, exportDataset } from './exports.service';
+
+/** The documents' media types, as the OpenAPI document lists them (CSV is sent with `; charset=utf-8`). */
+const EXPORT_MEDIA_TYPES = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+} as const;
 
 /** `blobs` supplies the asset photo; without it a PDF has none. */
 export type ExportRoutesOptions = { db: Database; blobs?: BlobStore } & ExportOptions;
@@ -21,10 +29,14 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
       exposeHeadRoute: false,
       schema: {
         tags: ['assets'],
+        operationId: 'downloadAssetPdf',
         summary: 'One asset as a PDF (anyone who may see the asset)',
         description: 'Answers `application/pdf` as an attachment; labels and answers in the request language.',
         params: AssetParams,
-        response: errorResponses(400, 404),
+        response: {
+          200: fileResponse('The asset as a PDF, an attachment', EXPORT_MEDIA_TYPES.pdf),
+          ...errorResponses(400, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -40,11 +52,15 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
       exposeHeadRoute: false,
       schema: {
         tags: ['assets'],
+        operationId: 'exportAssets',
         summary: "Every asset the asset list's filters match, as CSV or XLSX (administrators)",
         description:
           'The filters of GET /surveys/assets, without paging; rows newest first with the survey, dataset, collector, device, coordinates, risk level, comments and admin note. Column headers in the request language.',
         querystring: AssetListExportQuery,
-        response: errorResponses(400, 401, 403),
+        response: {
+          200: fileResponse('The assets as a CSV or XLSX attachment', EXPORT_MEDIA_TYPES.csv, EXPORT_MEDIA_TYPES.xlsx),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) =>
@@ -56,11 +72,20 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
     {
       schema: {
         tags: ['assets'],
+        operationId: 'exportDataset',
         summary: 'A dataset (or its filtered part) as CSV, XLSX or, without exportType, PDF (logged-in users)',
         description:
           'Streams one row per asset and one column per question. A PDF holds at most MAX_PDF_EXPORT_ASSETS assets; beyond it the answer is 413.',
         body: DatasetExportBody,
-        response: errorResponses(400, 401, 403, 404, 413),
+        response: {
+          200: fileResponse(
+            'The dataset as a CSV, XLSX or PDF attachment',
+            EXPORT_MEDIA_TYPES.csv,
+            EXPORT_MEDIA_TYPES.xlsx,
+            EXPORT_MEDIA_TYPES.pdf,
+          ),
+          ...errorResponses(400, 401, 403, 404, 413),
+        },
       },
     },
     async (request, reply) => {

@@ -7,10 +7,12 @@ import { auditLog, guidelines } from '../../db/schema/index';
 import { buildPdf } from '../../db/seed/demo-guidelines';
 import { buildDocx } from '../../db/seed/docx';
 import { openTestStorage, requestBlobUrl, STORAGE_DRIVERS, type TestStorage } from '../../storage/testing/test-storage';
+import { sweepUnregisteredUploads, UNREGISTERED_UPLOAD_MAX_AGE_MS } from '../../storage/unregistered-uploads';
+import { GRANT_BASE_SECONDS, GRANT_MAX_SECONDS, SLOW_LINK_BYTES_PER_SECOND } from '../../storage/upload-grant-lifetime';
+import { guidelineUploads } from './guidelines.service';
 import { startTestApp } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
 import { asAdmin, asGuest, asUser } from '../../test/tokens';
-import { UPLOAD_GRANT_TTL_SECONDS } from './guidelines.service';
 
 let database: DatabaseHandle;
 let admin: Record<string, string>;
@@ -36,7 +38,13 @@ const DOCX = buildDocx('Formulari', [{ language: 'sq-AL', heading: 'Formulari', 
 /** The start of a legacy Word file (an OLE compound document); the rest does not matter here. */
 const DOC = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
 
-type Grant = { uploadUrl: string; requiredHeaders: Record<string, string>; blobPath: string; maxBytes: number };
+type Grant = {
+  uploadUrl: string;
+  requiredHeaders: Record<string, string>;
+  blobPath: string;
+  maxBytes: number;
+  expiresAt: string;
+};
 
 describe.each(STORAGE_DRIVERS)('guidelines on the %s blob store', (driver) => {
   let storage: TestStorage;
@@ -216,7 +224,7 @@ describe.each(STORAGE_DRIVERS)('guidelines on the %s blob store', (driver) => {
       expect((await put(readUrl, upload.requiredHeaders, PDF)).statusCode).toBe(403);
 
       // Granted long ago (with a token of that time), used now.
-      vi.useFakeTimers({ now: Date.now() - (UPLOAD_GRANT_TTL_SECONDS + 60) * 1000, toFake: ['Date'] });
+      vi.useFakeTimers({ now: Date.now() - (GRANT_MAX_SECONDS + 60) * 1000, toFake: ['Date'] });
       const old = await grant({ fileName: 'a.pdf', contentType: PDF_TYPE }, await asAdmin(database.db));
       vi.useRealTimers();
       const expired = await put(old.uploadUrl, old.requiredHeaders, PDF);
@@ -245,6 +253,48 @@ describe.each(STORAGE_DRIVERS)('guidelines on the %s blob store', (driver) => {
         expect(JSON.parse(response.body.toString()).code).toBe('link_invalid');
       }
       expect(await isStored(upload.blobPath)).toBe(false);
+    });
+  });
+
+  describe('an upload URL used once', () => {
+    it('cannot replace the registered document: readers keep getting the PDF, served as a PDF', async () => {
+      const upload = await grant({ fileName: 'once.pdf', contentType: PDF_TYPE, size: PDF.length });
+      expect((await put(upload.uploadUrl, upload.requiredHeaders, PDF)).statusCode).toBe(201);
+      const created = await register({ title: 'Një herë', path: upload.blobPath, contentType: PDF_TYPE });
+      expect(created.statusCode, created.body).toBe(201);
+
+      const page = Buffer.from('<html><script>alert(1)</script></html>');
+      const again = await put(upload.uploadUrl, upload.requiredHeaders, page);
+      expect(again.statusCode).toBe(driver === 'local' ? 409 : 403);
+      const { url } = (
+        await app.inject({ url: `/api/guidelines/${created.json().id}/sas`, headers: await asGuest() })
+      ).json();
+      const file = await requestBlobUrl(app, url);
+      expect(file.body.equals(PDF)).toBe(true);
+      expect(file.headers.get('content-type')).toBe(PDF_TYPE);
+    });
+
+    it('lives as long as its document needs over a slow connection', async () => {
+      const upload = await grant({ fileName: 'koha.pdf', contentType: PDF_TYPE, size: 300 * 1024 });
+      const secondsLeft = (Date.parse(upload.expiresAt) - Date.now()) / 1000;
+      expect(secondsLeft).toBeCloseTo(GRANT_BASE_SECONDS + (300 * 1024) / SLOW_LINK_BYTES_PER_SECOND, -1);
+    });
+
+    it('whose file was never registered has that file removed after a day; registered documents stay', async () => {
+      const kept = await uploadGuideline('E regjistruar', 'kept.pdf', PDF_TYPE, PDF);
+      const abandoned = await grant({ fileName: 'abandoned.pdf', contentType: PDF_TYPE, size: PDF.length });
+      expect((await put(abandoned.uploadUrl, abandoned.requiredHeaders, PDF)).statusCode).toBe(201);
+      const sweep = (now: number) =>
+        sweepUnregisteredUploads(storage.store, guidelineUploads(database.db, storage.store), now);
+
+      await sweep(Date.now());
+      expect(await isStored(abandoned.blobPath)).toBe(true);
+      await sweep(Date.now() + UNREGISTERED_UPLOAD_MAX_AGE_MS + 60_000);
+      expect(await isStored(abandoned.blobPath)).toBe(false);
+      expect(await isStored(kept.blobPath)).toBe(true);
+      const late = await register({ title: 'Vonë', path: abandoned.blobPath, contentType: PDF_TYPE });
+      expect(late.statusCode).toBe(400);
+      expect(late.json()).toMatchObject({ code: 'file_not_uploaded', field: 'path' });
     });
   });
 

@@ -1,5 +1,6 @@
 import { GUIDELINE_FILE_TYPES, type GuidelineFileType } from '@trashegimia/contract/guidelines';
 import { badRequest } from '../../errors';
+import { extensionOf } from '../../storage/blob-path';
 
 /** Every stored guideline file lies under this prefix; upload grants are bound to it. */
 export const GUIDELINE_PREFIX = 'guidelines/';
@@ -13,7 +14,13 @@ export function guidelineFileType(contentType: string): GuidelineFileType {
   return mediaType as GuidelineFileType;
 }
 
-export { extensionOf } from '../../storage/blob-path';
+export { extensionOf };
+
+/** The content type a guideline's file is served as, which its read URLs pin: the one its extension is registered for. */
+export function servedGuidelineType(path: string): string | undefined {
+  const extension = extensionOf(path);
+  return Object.entries(GUIDELINE_FILE_TYPES).find(([, type]) => type.extension === extension)?.[0];
+}
 
 // eslint-disable-next-line no-control-regex
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f/\\:*?"<>|]+/g;

@@ -1,4 +1,4 @@
-import { type SQL, asc, eq, sql } from 'drizzle-orm';
+import { type SQL, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { guidelines } from '../../db/schema/index';
 import { containsText } from '../assets/text-search';
@@ -70,4 +70,19 @@ export async function deleteGuidelineById(db: Executor, id: number) {
 export async function anyGuidelineWithPath(db: Executor, path: string): Promise<boolean> {
   const rows = await db.select({ id: guidelines.id }).from(guidelines).where(eq(guidelines.path, path)).limit(1);
   return rows.length > 0;
+}
+
+/** Those of the files a guideline is registered with. */
+export async function guidelinePathsAmong(db: Executor, paths: string[]): Promise<string[]> {
+  if (paths.length === 0) return [];
+  const rows = await db.select({ path: guidelines.path }).from(guidelines).where(inArray(guidelines.path, paths));
+  return rows.map((row) => row.path);
+}
+
+/**
+ * Makes whoever else registers or removes this file wait until this transaction ends, so a file is
+ * never removed as never registered while it is being registered.
+ */
+export async function lockGuidelineFile(tx: Executor, path: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`guideline-file:${path}`}, 0))`);
 }

@@ -14,10 +14,12 @@ import { UploadGrant } from '@trashegimia/contract/storage';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
 import type { WritableBlobStore } from '../../storage/blob-store';
+import { UnregisteredUploadSweep } from '../../storage/unregistered-uploads';
 import {
   deleteGuideline,
   getGuidelineDownloadUrl,
   grantGuidelineUpload,
+  guidelineUploads,
   listGuidelines,
   registerGuideline,
   renameGuideline,
@@ -30,14 +32,21 @@ export const guidelineRoutes: FastifyPluginAsyncZod<GuidelineRoutesOptions> = as
   app,
   { db, blobs, maxUploadBytes },
 ) => {
+  const sweep = new UnregisteredUploadSweep(blobs, guidelineUploads(db, blobs), {
+    error: (error) => app.log.error({ err: error }, 'could not remove unregistered guideline uploads'),
+    removed: (count) => app.log.info({ count }, 'removed guideline uploads never registered'),
+  });
+  app.addHook('onClose', () => sweep.close());
+
   app.get(
     '/',
     {
       schema: {
         tags: ['guidelines'],
+        operationId: 'listGuidelines',
         summary: 'Guideline documents by title; includeUrl=1 adds short-lived URLs that show each file',
         querystring: GuidelineListQuery,
-        response: { 200: GuidelineList, ...errorResponses(400, 401) },
+        response: { 200: GuidelineList.describe('A page of guidelines'), ...errorResponses(400, 401) },
       },
     },
     async (request) => listGuidelines(db, blobs, request.auth, request.query),
@@ -48,9 +57,10 @@ export const guidelineRoutes: FastifyPluginAsyncZod<GuidelineRoutesOptions> = as
     {
       schema: {
         tags: ['guidelines'],
+        operationId: 'getGuidelineDownloadUrl',
         summary: 'A short-lived URL that downloads the guideline under its file name',
         params: GuidelineParams,
-        response: { 200: GuidelineDownloadUrl, ...errorResponses(400, 401, 404) },
+        response: { 200: GuidelineDownloadUrl.describe('The download URL'), ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => getGuidelineDownloadUrl(db, blobs, request.auth, request.params.id),
@@ -61,9 +71,13 @@ export const guidelineRoutes: FastifyPluginAsyncZod<GuidelineRoutesOptions> = as
     {
       schema: {
         tags: ['guidelines'],
+        operationId: 'grantGuidelineUpload',
         summary: 'A signed URL to upload one PDF or Word file to, before registering it',
         body: GuidelineUploadBody,
-        response: { 200: UploadGrant, ...errorResponses(400, 401, 403, 413) },
+        response: {
+          200: UploadGrant.describe('The upload grant: where to PUT the file, with which headers'),
+          ...errorResponses(400, 401, 403, 413),
+        },
       },
     },
     async (request) => grantGuidelineUpload(blobs, request.auth, request.body, maxUploadBytes),
@@ -74,9 +88,10 @@ export const guidelineRoutes: FastifyPluginAsyncZod<GuidelineRoutesOptions> = as
     {
       schema: {
         tags: ['guidelines'],
+        operationId: 'createGuideline',
         summary: 'Register an uploaded file as a guideline',
         body: CreateGuidelineBody,
-        response: { 201: Guideline, ...errorResponses(400, 401, 403, 409, 413) },
+        response: { 201: Guideline.describe('The registered guideline'), ...errorResponses(400, 401, 403, 409, 413) },
       },
     },
     async (request, reply) => {
@@ -90,10 +105,11 @@ export const guidelineRoutes: FastifyPluginAsyncZod<GuidelineRoutesOptions> = as
     {
       schema: {
         tags: ['guidelines'],
+        operationId: 'renameGuideline',
         summary: 'Rename a guideline',
         params: GuidelineParams,
         body: UpdateGuidelineBody,
-        response: { 200: Guideline, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Guideline.describe('The renamed guideline'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => renameGuideline(db, request.auth, request.params.id, request.body),
@@ -104,6 +120,7 @@ export const guidelineRoutes: FastifyPluginAsyncZod<GuidelineRoutesOptions> = as
     {
       schema: {
         tags: ['guidelines'],
+        operationId: 'deleteGuideline',
         summary: 'Delete a guideline and its file',
         params: GuidelineParams,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404) },

@@ -19,24 +19,31 @@ import { offsetOf, pageMeta } from '../../http/paging';
 import { checkBlobPath } from '../../storage/blob-path';
 import type { BlobStore, WritableBlobStore } from '../../storage/blob-store';
 import { SIGNATURE_LENGTH, startsLike } from '../../storage/file-signatures';
+import { uploadGrantSeconds } from '../../storage/upload-grant-lifetime';
+import type { UploadRegistry } from '../../storage/unregistered-uploads';
 import { recordAudit } from '../audit/audit.service';
 import { assertAdmin, assertSession } from '../auth/guards';
-import { extensionOf, GUIDELINE_PREFIX, guidelineFileType, storedFileName } from './guideline-files';
+import {
+  extensionOf,
+  GUIDELINE_PREFIX,
+  guidelineFileType,
+  servedGuidelineType,
+  storedFileName,
+} from './guideline-files';
 import { fileNameOf, presentGuideline } from './guidelines.presenter';
 import {
   anyGuidelineWithPath,
   deleteGuidelineById,
   findGuideline,
+  guidelinePathsAmong,
   insertGuideline,
+  lockGuidelineFile,
   selectGuidelines,
   updateGuidelineTitle,
 } from './guidelines.repo';
 
 /** Signed URLs of guidelines are short-lived; the page asks for fresh ones well before they run out. */
 export const GUIDELINE_URL_TTL_SECONDS = 15 * 60;
-
-/** Long enough to send a large document over a slow connection; the page asks just before it uploads. */
-export const UPLOAD_GRANT_TTL_SECONDS = 30 * 60;
 
 export const guidelineNotFound = () => notFound('guideline');
 
@@ -78,14 +85,17 @@ export async function getGuidelineDownloadUrl(
   if (!row) throw guidelineNotFound();
   if (!(await isStored(blobs, row.path))) throw notFound('file', 'The file of this guideline is missing');
   return {
-    url: await blobs.readUrl(row.path, GUIDELINE_URL_TTL_SECONDS, { downloadAs: fileNameOf(row.path) }),
+    url: await blobs.readUrl(row.path, GUIDELINE_URL_TTL_SECONDS, {
+      downloadAs: fileNameOf(row.path),
+      contentType: servedGuidelineType(row.path),
+    }),
   };
 }
 
 /** A stored path the store refuses (it would leave the store) leaves the URL out rather than failing the list. */
 async function viewUrl(blobs: BlobStore, path: string): Promise<string | undefined> {
   try {
-    return await blobs.readUrl(path, GUIDELINE_URL_TTL_SECONDS);
+    return await blobs.readUrl(path, GUIDELINE_URL_TTL_SECONDS, { contentType: servedGuidelineType(path) });
   } catch {
     return undefined;
   }
@@ -121,7 +131,9 @@ export async function grantGuidelineUpload(
   if (body.size !== undefined && body.size > maxBytes) throw tooLarge(maxBytes);
 
   const blobPath = `${GUIDELINE_PREFIX}${randomUUID()}/${storedFileName(body.fileName, extension)}`;
-  const grant = await blobs.writeUrl(blobPath, { contentType: type, maxBytes, expiresIn: UPLOAD_GRANT_TTL_SECONDS });
+  // As long as a file of the announced size (or else of the limit) needs over a slow connection.
+  const expiresIn = uploadGrantSeconds(body.size ?? maxBytes);
+  const grant = await blobs.writeUrl(blobPath, { contentType: type, maxBytes, expiresIn });
   return {
     uploadUrl: grant.uploadUrl,
     requiredHeaders: grant.requiredHeaders,
@@ -164,8 +176,13 @@ export async function registerGuideline(
   }
 
   return db.transaction(async (tx) => {
+    await lockGuidelineFile(tx, path);
     if (await anyGuidelineWithPath(tx, path)) {
       throw conflict('This file is already registered as a guideline', 'guideline_exists', 'path');
+    }
+    // Still there now that no sweep can remove it (guidelineUploads) until this is committed.
+    if (!(await blobs.exists(path))) {
+      throw badRequest('path', 'No file has been uploaded to this path', 'file_not_uploaded');
     }
     const row = await insertGuideline(tx, {
       title: body.title,
@@ -244,4 +261,28 @@ export async function deleteGuideline(
   } catch (error) {
     log.warn({ err: error, path: removed.path }, 'the file of a deleted guideline could not be removed');
   }
+}
+
+/**
+ * The guidelines' part in removing uploads never registered (storage/unregistered-uploads.ts): a
+ * file under guidelines/ that no guideline is registered with goes (a deleted guideline's file
+ * goes with it anyway). Each is checked again and removed holding the lock registering it takes.
+ */
+export function guidelineUploads(db: Database, blobs: WritableBlobStore): UploadRegistry {
+  return {
+    prefix: GUIDELINE_PREFIX,
+    async removeUnregistered(paths) {
+      const registered = new Set(await guidelinePathsAmong(db, paths));
+      let removed = 0;
+      for (const path of paths.filter((candidate) => !registered.has(candidate))) {
+        removed += await db.transaction(async (tx) => {
+          await lockGuidelineFile(tx, path);
+          if (await anyGuidelineWithPath(tx, path)) return 0;
+          await blobs.delete(path);
+          return 1;
+        });
+      }
+      return removed;
+    },
+  };
 }

@@ -131,7 +131,10 @@ describe('GET /api/guidelines', () => {
     expect(withoutUrls.items[0]).not.toHaveProperty('url');
 
     const [item] = (await get(`/api/guidelines?q=${word}&includeUrl=1`, await asGuest())).json().items;
-    expect(item.url).toMatch(/^\/api\/blobs\/guidelines\/udhezues-.+\.pdf\?expires=\d+&signature=[\w-]+$/);
+    // Served as a PDF, whatever it was uploaded as: the type is part of the signed URL.
+    expect(item.url).toMatch(
+      /^\/api\/blobs\/guidelines\/udhezues-.+\.pdf\?expires=\d+&type=application%2Fpdf&signature=[\w-]+$/,
+    );
     const file = await get(item.url);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');

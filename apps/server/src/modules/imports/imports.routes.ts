@@ -38,9 +38,14 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Database; maxBytes: numbe
       bodyLimit: maxBytes,
       schema: {
         tags: ['imports'],
+        operationId: 'createImport',
         summary: 'Send an XLSX or CSV file (as the body, with its content type) to import into a survey and dataset',
+        consumes: [IMPORT_CONTENT_TYPES.xlsx, IMPORT_CONTENT_TYPES.csv],
         querystring: CreateImportQuery,
-        response: { 201: Import, ...errorResponses(400, 401, 403, 413, 415) },
+        response: {
+          201: Import.describe('The import, read: its columns, sample rows and suggested mapping'),
+          ...errorResponses(400, 401, 403, 413, 415),
+        },
       },
     },
     async (request, reply) => {
@@ -58,9 +63,10 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Database; maxBytes: numbe
     {
       schema: {
         tags: ['imports'],
+        operationId: 'getImport',
         summary: 'An import: its columns, suggested mapping, and how far its run is',
         params: ImportParams,
-        response: { 200: Import, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Import.describe('The import'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => getImport(db, request.auth, jobs, request.params.id, request.language),
@@ -71,10 +77,14 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Database; maxBytes: numbe
     {
       schema: {
         tags: ['imports'],
+        operationId: 'previewImport',
         summary: "Every row's problems under a column mapping; nothing is written",
         params: ImportParams,
         body: ImportMappingBody,
-        response: { 200: ImportPreview, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: ImportPreview.describe('The problems found, row by row'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) => previewImport(db, request.auth, request.params.id, request.body.mapping, request.language),
@@ -85,10 +95,14 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Database; maxBytes: numbe
     {
       schema: {
         tags: ['imports'],
+        operationId: 'runImport',
         summary: 'Import every row in one transaction, or nothing when any row has a problem; runs in the background',
         params: ImportParams,
         body: ImportMappingBody,
-        response: { 202: Import, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          202: Import.describe('The run has started; the import shows how far it is'),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request, reply) => {

@@ -1,15 +1,21 @@
 import type { MediaType } from '@trashegimia/contract/assets';
 import { MEDIA_FILE_KINDS, MEDIA_TYPE_FILE_KINDS, type MediaFileKind } from '@trashegimia/contract/media';
 import { badRequest } from '../../errors';
+import { extensionOf } from '../../storage/blob-path';
 
 /** A kind of file: which content types it is uploaded as, and its extensions with the type each is stored as. */
 type FileFamily = { accepts: (contentType: string) => boolean; extensions: Readonly<Record<string, string>> };
 
-/** Images, video and audio are uploaded as any type of their family; the others as exactly theirs. */
+/**
+ * Video and audio are uploaded as any type of their family, whose names browsers spell their own way
+ * (audio/x-m4a, video/avi). Everything else, images included, only as exactly the types listed:
+ * a photo is one of the raster formats (JPEG, PNG, WebP, GIF, AVIF, HEIC/HEIF, TIFF), never an SVG
+ * or another `image/*` a browser would run scripts in.
+ */
 const family = (kind: MediaFileKind): FileFamily => {
   const extensions = MEDIA_FILE_KINDS[kind];
   const exact = new Set<string>(Object.values(extensions));
-  const prefix = kind === 'image' || kind === 'video' || kind === 'audio' ? `${kind}/` : null;
+  const prefix = kind === 'video' || kind === 'audio' ? `${kind}/` : null;
   return {
     accepts: (contentType) => (prefix ? contentType.startsWith(prefix) : exact.has(contentType)),
     extensions,
@@ -57,4 +63,18 @@ export function storedContentType(mediaType: MediaType, extension: string): stri
 export function takesUploadedContentType(mediaType: MediaType, extension: string, contentType: string): boolean {
   const family = FAMILIES[mediaType].find((candidate) => Object.hasOwn(candidate.extensions, extension));
   return family !== undefined && family.accepts(contentType.split(';')[0]!.trim().toLowerCase());
+}
+
+/** The content type of each extension a medium may have (extensions are unique across kinds). */
+const TYPE_OF_EXTENSION: Readonly<Record<string, string>> = Object.assign({}, ...Object.values(MEDIA_FILE_KINDS));
+
+/**
+ * The content type a stored medium is served as, which its read URL pins (ReadUrlOptions): the type
+ * it was registered with, or, for a reference without one (older or seeded media), the type its
+ * extension names; undefined when neither is known, and the file is served as the store has it.
+ */
+export function servedContentType(path: string, registered?: string | null): string | undefined {
+  if (registered && CONTENT_TYPE.test(registered)) return registered;
+  const extension = extensionOf(path);
+  return Object.hasOwn(TYPE_OF_EXTENSION, extension) ? TYPE_OF_EXTENSION[extension] : undefined;
 }

@@ -5,7 +5,8 @@ import { UploadGrant } from '@trashegimia/contract/storage';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
 import type { WritableBlobStore } from '../../storage/blob-store';
-import { grantMediaUpload, type MediaLimits, reconcileAssetMedia } from './media.service';
+import { UnregisteredUploadSweep } from '../../storage/unregistered-uploads';
+import { assetMediaUploads, grantMediaUpload, type MediaLimits, reconcileAssetMedia } from './media.service';
 
 export type MediaRoutesOptions = { db: Database; blobs: WritableBlobStore; limits: MediaLimits };
 
@@ -15,15 +16,25 @@ export type MediaRoutesOptions = { db: Database; blobs: WritableBlobStore; limit
  * GET /assets/{id}/media, belongs to the assets module with the rest of what readers see.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, { db, blobs, limits }) => {
+  const sweep = new UnregisteredUploadSweep(blobs, assetMediaUploads(db, blobs), {
+    error: (error) => app.log.error({ err: error }, 'could not remove unregistered media uploads'),
+    removed: (count) => app.log.info({ count }, 'removed media uploads never registered'),
+  });
+  app.addHook('onClose', () => sweep.close());
+
   app.post(
     '/assets/:id/media/sas',
     {
       schema: {
         tags: ['media'],
+        operationId: 'grantAssetMediaUpload',
         summary: "A signed URL to upload one file of the asset's media to, before listing it",
         params: AssetParams,
         body: MediaUploadBody,
-        response: { 200: UploadGrant, ...errorResponses(400, 401, 403, 404, 413) },
+        response: {
+          200: UploadGrant.describe('The upload grant: where to PUT the file, with which headers'),
+          ...errorResponses(400, 401, 403, 404, 413),
+        },
       },
     },
     async (request) => grantMediaUpload(db, blobs, request.auth, request.params.id, request.body, limits),
@@ -34,10 +45,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     {
       schema: {
         tags: ['media'],
+        operationId: 'replaceAssetMedia',
         summary: "Make the asset's media exactly the listed files; dropped references keep their files",
         params: AssetParams,
         body: ReconcileMediaBody,
-        response: { 200: MediaList, ...errorResponses(400, 401, 403, 404, 413) },
+        response: { 200: MediaList.describe("The asset's media now"), ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
     async (request) => reconcileAssetMedia(db, blobs, request.auth, request.params.id, request.body, limits),

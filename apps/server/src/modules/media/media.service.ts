@@ -9,6 +9,8 @@ import { badRequest, forbidden, payloadTooLarge } from '../../errors';
 import { checkBlobPath, extensionOf } from '../../storage/blob-path';
 import type { WritableBlobStore } from '../../storage/blob-store';
 import { SIGNATURE_LENGTH, startsLike } from '../../storage/file-signatures';
+import { uploadGrantSeconds } from '../../storage/upload-grant-lifetime';
+import type { UploadRegistry } from '../../storage/unregistered-uploads';
 import { ROLE } from '@trashegimia/contract/common';
 import { findSubmission } from '../assets/asset-submission.service';
 import { assetNotFound, listAssetMedia } from '../assets/assets.service';
@@ -17,22 +19,24 @@ import { assertUser } from '../auth/guards';
 import { checkUploadExtension, storedContentType, takesUploadedContentType, uploadContentType } from './media-types';
 import { cleanFileName } from './media-names';
 import {
+  type AssetFile,
   deleteMediaReferences,
   insertMediaReferences,
   lockAssetMedia,
   type MediaReferenceRow,
   selectMediaReferences,
+  selectNeverRegisteredFiles,
   updateMediaReference,
 } from './media.repo';
 
 /** The largest file each media type accepts, in bytes (MEDIA_MAX_MB_*). */
 export type MediaLimits = Readonly<Record<MediaType, number>>;
 
-/** Long enough to send a large video over a slow connection; the page asks just before it uploads. */
-export const MEDIA_UPLOAD_GRANT_TTL_SECONDS = 2 * 60 * 60;
-
 /** Every file uploaded for an asset lies under this prefix; grants and the list are bound to it. */
 export const assetMediaPrefix = (assetId: string) => `assets/${assetId}/`;
+
+/** The asset a file under an asset's prefix belongs to. */
+const ASSET_FILE = /^assets\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\//i;
 
 const tooLarge = (mediaType: MediaType, maxBytes: number) =>
   payloadTooLarge(`The file is larger than the ${Math.floor(maxBytes / (1024 * 1024))} MB a ${mediaType} may have`);
@@ -57,8 +61,9 @@ async function assertMayManageMedia(db: Executor, viewer: TokenClaims | null, as
 
 /**
  * POST /surveys/assets/{id}/media/sas: a write URL for one new file of the asset, under its own
- * prefix with a generated name (two uploads never meet), for the declared content type only and up
- * to the media type's size limit.
+ * prefix with a generated name (two uploads never meet), for the declared content type only, up
+ * to the media type's size limit, written once, and living as long as a file of the announced size
+ * (or else of the limit) needs over a slow connection (storage/upload-grant-lifetime.ts).
  */
 export async function grantMediaUpload(
   db: Executor,
@@ -76,7 +81,8 @@ export async function grantMediaUpload(
   if (body.size !== undefined && body.size > maxBytes) throw tooLarge(body.mediaType, maxBytes);
 
   const blobPath = `${assetMediaPrefix(assetId)}${randomUUID()}.${extension}`;
-  const grant = await blobs.writeUrl(blobPath, { contentType, maxBytes, expiresIn: MEDIA_UPLOAD_GRANT_TTL_SECONDS });
+  const expiresIn = uploadGrantSeconds(body.size ?? maxBytes);
+  const grant = await blobs.writeUrl(blobPath, { contentType, maxBytes, expiresIn });
   return {
     uploadUrl: grant.uploadUrl,
     requiredHeaders: grant.requiredHeaders,
@@ -232,4 +238,38 @@ export async function reconcileAssetMedia(
     });
   });
   return listAssetMedia(db, blobs, viewer, assetId);
+}
+
+/**
+ * The asset media's part in removing uploads never registered (storage/unregistered-uploads.ts):
+ * a file under an asset's prefix goes unless the asset's media list names it or ever did (a
+ * dropped reference keeps its file, as the spec's media screen says). One statement finds the
+ * candidates; each asset's are checked again and removed holding the lock its media list takes,
+ * so a file being listed at that moment is either listed first and kept, or gone before the list
+ * looks for it (400 file_not_uploaded).
+ */
+export function assetMediaUploads(db: Database, blobs: WritableBlobStore): UploadRegistry {
+  return {
+    prefix: 'assets/',
+    async removeUnregistered(paths) {
+      const files = paths.flatMap((path): AssetFile[] => {
+        const asset = ASSET_FILE.exec(path);
+        return asset ? [{ assetId: asset[1]!.toLowerCase(), path }] : [];
+      });
+      const byAsset = new Map<string, AssetFile[]>();
+      for (const file of await selectNeverRegisteredFiles(db, files)) {
+        byAsset.set(file.assetId, [...(byAsset.get(file.assetId) ?? []), file]);
+      }
+      let removed = 0;
+      for (const [assetId, candidates] of byAsset) {
+        removed += await db.transaction(async (tx) => {
+          await lockAssetMedia(tx, assetId);
+          const unregistered = await selectNeverRegisteredFiles(tx, candidates);
+          for (const file of unregistered) await blobs.delete(file.path);
+          return unregistered.length;
+        });
+      }
+      return removed;
+    },
+  };
 }

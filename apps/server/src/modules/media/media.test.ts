@@ -10,7 +10,9 @@ import { startTestApp, testConfig } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
 import { asAdmin, asGuest, asUser } from '../../test/tokens';
 import { TokenService } from '../auth/tokens';
-import { MEDIA_UPLOAD_GRANT_TTL_SECONDS } from './media.service';
+import { sweepUnregisteredUploads, UNREGISTERED_UPLOAD_MAX_AGE_MS } from '../../storage/unregistered-uploads';
+import { GRANT_BASE_SECONDS, GRANT_MAX_SECONDS, SLOW_LINK_BYTES_PER_SECOND } from '../../storage/upload-grant-lifetime';
+import { assetMediaUploads } from './media.service';
 
 const tokens = new TokenService(testConfig().auth.jwtSecret, 3600);
 const bearer = async (userId: number, role: Role) => ({
@@ -44,7 +46,13 @@ afterEach(() => vi.useRealTimers());
 
 const newAsset = () => createAsset(database.db, { surveyId, datasetId, status: 'UPLOADED' });
 
-type Grant = { uploadUrl: string; requiredHeaders: Record<string, string>; blobPath: string; maxBytes: number };
+type Grant = {
+  uploadUrl: string;
+  requiredHeaders: Record<string, string>;
+  blobPath: string;
+  maxBytes: number;
+  expiresAt: string;
+};
 
 describe.each(STORAGE_DRIVERS)('asset media on the %s blob store', (driver) => {
   let storage: TestStorage;
@@ -129,6 +137,52 @@ describe.each(STORAGE_DRIVERS)('asset media on the %s blob store', (driver) => {
         expect(response.statusCode, JSON.stringify(body)).toBe(400);
         expect(response.json().field, JSON.stringify(body)).toBe(field);
       }
+    });
+
+    it('grants a photo only as a raster image: an SVG or another image type is refused (400 naming contentType)', async () => {
+      const asset = await newAsset();
+      for (const [extension, contentType] of [
+        ['jpg', 'image/jpeg'],
+        ['png', 'image/png'],
+        ['webp', 'image/webp'],
+        ['gif', 'image/gif'],
+        ['heic', 'image/heic'],
+      ]) {
+        const body = { mediaType: 'PHOTO', extension, contentType };
+        expect((await askGrant(asset.id, body)).statusCode, contentType).toBe(200);
+      }
+      for (const [extension, contentType] of [
+        ['jpg', 'image/svg+xml'],
+        ['png', 'image/svg+xml; charset=utf-8'],
+        ['jpg', 'image/x-icon'],
+        ['png', 'image/vnd.microsoft.icon'],
+      ]) {
+        for (const mediaType of ['PHOTO', 'THREE_SIXTY_VIDEO']) {
+          const response = await askGrant(asset.id, { mediaType, extension, contentType });
+          expect(response.statusCode, `${mediaType} ${contentType}`).toBe(400);
+          expect(response.json()).toMatchObject({ field: 'contentType', code: 'unsupported_file_type' });
+        }
+      }
+    });
+
+    it('gives a grant as long as its file needs over a slow connection, not hours for a photo', async () => {
+      const asset = await newAsset();
+      const secondsLeft = (granted: Grant) => (Date.parse(granted.expiresAt) - Date.now()) / 1000;
+      const size = 600 * 1024;
+      const photo = await grant(asset.id, { mediaType: 'PHOTO', extension: 'jpg', contentType: 'image/jpeg', size });
+      expect(secondsLeft(photo)).toBeCloseTo(GRANT_BASE_SECONDS + size / SLOW_LINK_BYTES_PER_SECOND, -1);
+      expect(secondsLeft(photo)).toBeLessThan(30 * 60);
+      // Without a size, as long as the largest photo needs.
+      const unsized = await grant(asset.id, { mediaType: 'PHOTO', extension: 'jpg', contentType: 'image/jpeg' });
+      expect(secondsLeft(unsized)).toBeCloseTo(GRANT_BASE_SECONDS + PHOTO_MAX_BYTES / SLOW_LINK_BYTES_PER_SECOND, -1);
+      // A large video gets hours, but never more than the cap.
+      const video = await grant(asset.id, {
+        mediaType: 'VIDEO',
+        extension: 'mp4',
+        contentType: 'video/mp4',
+        size: 2000 * 1024 * 1024,
+      });
+      expect(secondsLeft(video)).toBeCloseTo(GRANT_MAX_SECONDS, -1);
     });
 
     it("refuses a file announced as larger than its type's limit with 413, before it is sent", async () => {
@@ -239,7 +293,7 @@ describe.each(STORAGE_DRIVERS)('asset media on the %s blob store', (driver) => {
     it('refuses an expired grant (403) and stores nothing', async () => {
       const asset = await newAsset();
       // Granted long ago (with a token of that time), used now.
-      vi.useFakeTimers({ now: Date.now() - (MEDIA_UPLOAD_GRANT_TTL_SECONDS + 60) * 1000, toFake: ['Date'] });
+      vi.useFakeTimers({ now: Date.now() - (GRANT_MAX_SECONDS + 60) * 1000, toFake: ['Date'] });
       const response = await askGrant(
         asset.id,
         { mediaType: 'PHOTO', extension: 'jpg', contentType: 'image/jpeg' },
@@ -253,6 +307,61 @@ describe.each(STORAGE_DRIVERS)('asset media on the %s blob store', (driver) => {
       expect(expired.statusCode).toBe(403);
       if (driver === 'local') expect(JSON.parse(expired.body.toString()).code).toBe('link_expired');
       expect(await storage.store.exists(photo.blobPath)).toBe(false);
+    });
+
+    it('never lets an old upload URL replace a listed photo once the asset is approved: readers keep seeing the photo', async () => {
+      const collector = await createUser(database.db, { role: ROLE.USER });
+      const headers = await bearer(collector.id, ROLE.USER);
+      const asset = await createAsset(database.db, { surveyId, datasetId, status: 'UPLOADED', userId: collector.id });
+      const body = { mediaType: 'PHOTO', extension: 'png', contentType: 'image/png' };
+      const granted = await askGrant(asset.id, body, headers);
+      expect(granted.statusCode, granted.body).toBe(200);
+      const photo: Grant = granted.json();
+      expect((await upload(photo, PNG)).statusCode).toBe(201);
+      expect((await reconcile(asset.id, [{ path: photo.blobPath, type: 'PHOTO' }], headers)).statusCode).toBe(200);
+      const approved = await app.inject({
+        method: 'PATCH',
+        url: `/api/surveys/assets/${asset.id}/status`,
+        headers: admin,
+        payload: { status: 'APPROVED' },
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect((await askGrant(asset.id, body, headers)).statusCode).toBe(403);
+
+      // The same URL again, with no session and without the grant's If-None-Match, as anyone who kept it could send it.
+      const { 'If-None-Match': _, ...bare } = photo.requiredHeaders;
+      const replaced = await upload(photo, HTML, bare);
+      expect(replaced.statusCode).toBe(driver === 'local' ? 409 : 403);
+      const withHeaders = await upload(photo, HTML);
+      expect(withHeaders.statusCode).toBe(driver === 'local' ? 409 : 403);
+
+      const [item] = (await app.inject({ url: `/api/surveys/assets/${asset.id}/media`, headers: admin })).json().items;
+      const file = await requestBlobUrl(app, item.url);
+      expect(file.body.equals(PNG)).toBe(true);
+      expect(file.headers.get('content-type')).toBe('image/png');
+    });
+
+    it('serves a listed file as the type it was registered with, whatever it was uploaded as', async () => {
+      const asset = await newAsset();
+      // A JPEG sent as a web page: on Azure the stored Content-Type is whatever the PUT said.
+      const photo = await createMedia(database.db, asset.id, {
+        path: `assets/${asset.id}/served.jpg`,
+        contentType: 'image/jpeg',
+      });
+      await storeFile(photo.path, JPEG, 'text/html');
+      const [item] = (await app.inject({ url: `/api/surveys/assets/${asset.id}/media`, headers: admin })).json().items;
+      const file = await requestBlobUrl(app, item.url);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/jpeg');
+      // The asset list's photo too.
+      const seeded = await createMedia(database.db, (await newAsset()).id, {
+        path: 'demo/served.png',
+        contentType: null,
+      });
+      await storeFile(seeded.path, PNG, 'text/html');
+      const list = await app.inject({ url: `/api/surveys/assets/${seeded.assetId}/media`, headers: admin });
+      const shown = await requestBlobUrl(app, list.json().items[0].url);
+      expect(shown.headers.get('content-type')).toBe('image/png');
     });
 
     it("binds a grant to the file it was given for: it cannot write another asset's file", async () => {
@@ -466,6 +575,59 @@ describe.each(STORAGE_DRIVERS)('asset media on the %s blob store', (driver) => {
       const badType = await reconcile(asset.id, [{ path: 'a.jpg', type: 'SKETCH' }]);
       expect(badType.statusCode).toBe(400);
       expect(badType.json().field).toBe('media.0.type');
+    });
+  });
+
+  describe('uploads never listed', () => {
+    const dayLater = () => Date.now() + UNREGISTERED_UPLOAD_MAX_AGE_MS + 60_000;
+    const sweep = (now: number) =>
+      sweepUnregisteredUploads(storage.store, assetMediaUploads(database.db, storage.store), now);
+
+    it('are removed after a day, while listed files and files whose reference was dropped stay', async () => {
+      const asset = await newAsset();
+      const photoGrant = () => grant(asset.id, { mediaType: 'PHOTO', extension: 'jpg', contentType: 'image/jpeg' });
+      const [listed, dropped, never] = [await photoGrant(), await photoGrant(), await photoGrant()];
+      for (const granted of [listed, dropped, never]) expect((await upload(granted, JPEG)).statusCode).toBe(201);
+      expect(
+        (
+          await reconcile(asset.id, [
+            { path: listed.blobPath, type: 'PHOTO' },
+            { path: dropped.blobPath, type: 'PHOTO' },
+          ])
+        ).statusCode,
+      ).toBe(200);
+      expect((await reconcile(asset.id, [{ path: listed.blobPath, type: 'PHOTO' }])).statusCode).toBe(200);
+
+      await sweep(Date.now());
+      expect(await storage.store.exists(never.blobPath)).toBe(true);
+
+      await sweep(dayLater());
+      expect(await storage.store.exists(never.blobPath)).toBe(false);
+      expect(await storage.store.exists(listed.blobPath)).toBe(true);
+      expect(await storage.store.exists(dropped.blobPath)).toBe(true);
+      // The dropped file can still be listed again.
+      const again = await reconcile(asset.id, [
+        { path: listed.blobPath, type: 'PHOTO' },
+        { path: dropped.blobPath, type: 'PHOTO' },
+      ]);
+      expect(again.statusCode, again.body).toBe(200);
+      const late = await reconcile(asset.id, [{ path: never.blobPath, type: 'PHOTO' }]);
+      expect(late.statusCode).toBe(400);
+      expect(late.json()).toMatchObject({ code: 'file_not_uploaded', field: 'media.0.path' });
+    });
+
+    it("leave other assets' listed files and files outside any asset's folder alone", async () => {
+      const asset = await newAsset();
+      const photo = await grant(asset.id, { mediaType: 'PHOTO', extension: 'jpg', contentType: 'image/jpeg' });
+      expect((await upload(photo, JPEG)).statusCode).toBe(201);
+      expect((await reconcile(asset.id, [{ path: photo.blobPath, type: 'PHOTO' }])).statusCode).toBe(200);
+      await storeFile('assets/not-an-asset/photo.jpg', JPEG);
+      await storeFile('demo/kulla.jpg', JPEG);
+
+      await sweep(dayLater());
+      expect(await storage.store.exists(photo.blobPath)).toBe(true);
+      expect(await storage.store.exists('assets/not-an-asset/photo.jpg')).toBe(true);
+      expect(await storage.store.exists('demo/kulla.jpg')).toBe(true);
     });
   });
 });

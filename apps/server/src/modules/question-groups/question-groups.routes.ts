@@ -24,9 +24,10 @@ export const questionGroupRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
     {
       schema: {
         tags: ['question groups'],
+        operationId: 'listQuestionGroups',
         summary: 'Question groups, a page at a time',
         querystring: QuestionGroupListQuery,
-        response: { 200: QuestionGroupList, ...errorResponses(400, 401, 403) },
+        response: { 200: QuestionGroupList.describe('A page of question groups'), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => listQuestionGroups(db, request.auth, request.query, request.language),
@@ -37,9 +38,10 @@ export const questionGroupRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
     {
       schema: {
         tags: ['question groups'],
+        operationId: 'createQuestionGroup',
         summary: 'Create a question group',
         body: CreateQuestionGroupBody,
-        response: { 201: QuestionGroup, ...errorResponses(400, 401, 403) },
+        response: { 201: QuestionGroup.describe('The created group'), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -53,10 +55,11 @@ export const questionGroupRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
     {
       schema: {
         tags: ['question groups'],
+        operationId: 'updateQuestionGroup',
         summary: "Change a question group's titles",
         params: QuestionGroupParams,
         body: UpdateQuestionGroupBody,
-        response: { 200: QuestionGroup, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: QuestionGroup.describe('The changed group'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => changeQuestionGroup(db, request.auth, request.params.id, request.body, request.language),
@@ -67,6 +70,7 @@ export const questionGroupRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
     {
       schema: {
         tags: ['question groups'],
+        operationId: 'deleteQuestionGroup',
         summary: 'Delete a question group; its questions stay, ungrouped',
         params: QuestionGroupParams,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404) },

@@ -24,9 +24,13 @@ export const questionLibraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
     {
       schema: {
         tags: ['question library'],
+        operationId: 'listLibraryQuestions',
         summary: 'Library questions, newest first, optionally searched by title',
         querystring: LibraryQuestionListQuery,
-        response: { 200: LibraryQuestionList, ...errorResponses(400, 401, 403) },
+        response: {
+          200: LibraryQuestionList.describe('A page of library questions'),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request) => listLibraryQuestions(db, request.auth, request.query, request.language),
@@ -37,9 +41,10 @@ export const questionLibraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
     {
       schema: {
         tags: ['question library'],
+        operationId: 'createLibraryQuestion',
         summary: 'Add a question with its options to the library',
         body: CreateLibraryQuestionBody,
-        response: { 201: LibraryQuestion, ...errorResponses(400, 401, 403) },
+        response: { 201: LibraryQuestion.describe('The added library question'), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -53,10 +58,14 @@ export const questionLibraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
     {
       schema: {
         tags: ['question library'],
+        operationId: 'updateLibraryQuestion',
         summary: 'Change a library question; options, when sent, replace the whole list',
         params: LibraryQuestionParams,
         body: UpdateLibraryQuestionBody,
-        response: { 200: LibraryQuestion, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: LibraryQuestion.describe('The changed library question'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) => changeLibraryQuestion(db, request.auth, request.params.id, request.body, request.language),
@@ -67,6 +76,7 @@ export const questionLibraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
     {
       schema: {
         tags: ['question library'],
+        operationId: 'deleteLibraryQuestion',
         summary: 'Remove a question from the library; copies in surveys stay',
         params: LibraryQuestionParams,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404) },

@@ -34,9 +34,13 @@ export const surveyQuestionRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
     {
       schema: {
         tags: ['questions'],
+        operationId: 'getSurveyQuestions',
         summary: "The survey's questions as a tree, sorted by number, with their options and groups",
         params: SurveyParams,
-        response: { 200: SurveyQuestions, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: SurveyQuestions.describe('The question tree and the groups it uses'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) => getSurveyQuestions(db, request.auth, request.params.id, request.language),
@@ -47,12 +51,13 @@ export const surveyQuestionRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
     {
       schema: {
         tags: ['surveys'],
+        operationId: 'duplicateSurvey',
         summary: 'Copy a survey with its whole question tree, as a new passive survey',
         description:
           'Options, conditions, skip logic, borrowed options and groups are copied with new ids; descriptions left out are the original’s.',
         params: SurveyParams,
         body: DuplicateSurveyBody,
-        response: { 201: Survey, ...errorResponses(400, 401, 403, 404) },
+        response: { 201: Survey.describe('The new survey'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -66,12 +71,16 @@ export const surveyQuestionRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
     {
       schema: {
         tags: ['questions'],
+        operationId: 'saveSurveyQuestions',
         summary: 'Create and change a batch of questions; answers the id of every tempId',
         description:
           'All or nothing. New parents are saved before their children, so one call may carry a whole tree (parentTempId), or the editor may send parent-first rounds (questionParentId). Question orders follow the numbers afterwards.',
         params: SurveyParams,
         body: UpsertQuestionsBody,
-        response: { 200: UpsertQuestionsResult, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: UpsertQuestionsResult.describe('Saved; the id given to each tempId'),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request) => upsertSurveyQuestions(db, request.auth, request.params.id, request.body),
@@ -82,10 +91,14 @@ export const surveyQuestionRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
     {
       schema: {
         tags: ['questions'],
+        operationId: 'importLibraryQuestions',
         summary: 'Copy library questions with their options into the survey',
         params: SurveyParams,
         body: ImportLibraryQuestionsBody,
-        response: { 201: ImportLibraryQuestionsResult, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          201: ImportLibraryQuestionsResult.describe('The questions made in the survey'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -99,6 +112,7 @@ export const surveyQuestionRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
     {
       schema: {
         tags: ['questions'],
+        operationId: 'deleteSurveyQuestion',
         summary: 'Delete a question with its sub-questions; refused (409) while stored answers use them',
         params: SurveyQuestionParams,
         response: { ...deleted, ...errorResponses(400, 401, 403, 404, 409) },
@@ -118,10 +132,14 @@ export const questionOptionRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
     {
       schema: {
         tags: ['questions'],
+        operationId: 'createQuestionOptions',
         summary: 'Add options to a question; answers them with their ids, in the order sent',
         params: QuestionParams,
         body: CreateQuestionOptionsBody,
-        response: { 201: QuestionOptionList, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          201: QuestionOptionList.describe('The added options with their ids'),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request, reply) => {
@@ -135,10 +153,14 @@ export const questionOptionRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
     {
       schema: {
         tags: ['questions'],
+        operationId: 'updateQuestionOptions',
         summary: "Change several of a question's options at once",
         params: QuestionParams,
         body: BulkUpdateQuestionOptionsBody,
-        response: { 200: QuestionOptionList, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: QuestionOptionList.describe('The changed options'),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request) => updateQuestionOptions(db, request.auth, request.params.id, request.body, request.language),
@@ -149,6 +171,7 @@ export const questionOptionRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
     {
       schema: {
         tags: ['questions'],
+        operationId: 'deleteQuestionOption',
         summary: 'Delete an option while another remains; one that answers chose is kept, marked deleted',
         params: QuestionOptionParams,
         response: { ...deleted, ...errorResponses(400, 401, 403, 404, 409) },

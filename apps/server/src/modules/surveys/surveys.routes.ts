@@ -22,9 +22,10 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     {
       schema: {
         tags: ['surveys'],
+        operationId: 'listSurveys',
         summary: 'Surveys, newest first, optionally searched by description',
         querystring: SurveyListQuery,
-        response: { 200: SurveyList, ...errorResponses(400, 401, 403) },
+        response: { 200: SurveyList.describe('A page of surveys'), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => listSurveys(db, request.auth, request.query, request.language),
@@ -35,9 +36,10 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     {
       schema: {
         tags: ['surveys'],
+        operationId: 'createSurvey',
         summary: 'Create a survey',
         body: CreateSurveyBody,
-        response: { 201: Survey, ...errorResponses(400, 401, 403) },
+        response: { 201: Survey.describe('The created survey'), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -51,9 +53,10 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     {
       schema: {
         tags: ['surveys'],
+        operationId: 'getSurvey',
         summary: 'One survey with who created and last changed it',
         params: SurveyParams,
-        response: { 200: Survey, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Survey.describe('The survey'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => getSurvey(db, request.auth, request.params.id, request.language),
@@ -64,10 +67,11 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     {
       schema: {
         tags: ['surveys'],
+        operationId: 'updateSurvey',
         summary: "Change a survey's state or descriptions",
         params: SurveyParams,
         body: UpdateSurveyBody,
-        response: { 200: Survey, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Survey.describe('The changed survey'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => changeSurvey(db, request.auth, request.params.id, request.body, request.language),
@@ -78,6 +82,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     {
       schema: {
         tags: ['surveys'],
+        operationId: 'deleteSurvey',
         summary: 'Delete a survey with its questions; refused (409) while it has assets',
         params: SurveyParams,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },

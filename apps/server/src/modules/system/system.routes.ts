@@ -15,8 +15,9 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Dat
     {
       schema: {
         tags: ['system'],
+        operationId: 'getHealth',
         summary: 'Whether the server and its database answer',
-        response: { 200: HealthResponse, ...errorResponses(503) },
+        response: { 200: HealthResponse.describe('The server and its database answer'), ...errorResponses(503) },
       },
     },
     async () => {
@@ -35,8 +36,9 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Dat
     {
       schema: {
         tags: ['system'],
+        operationId: 'getConfig',
         summary: 'Run-time settings for the page: captcha, map tiles, storage',
-        response: { 200: AppConfigResponse },
+        response: { 200: AppConfigResponse.describe('The settings') },
       },
     },
     async () => appConfig,

@@ -24,9 +24,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     {
       schema: {
         tags: ['users'],
+        operationId: 'listUsers',
         summary: 'User accounts, a page at a time',
         querystring: UserListQuery,
-        response: { 200: UserList, ...errorResponses(400, 401, 403) },
+        response: { 200: UserList.describe('A page of user accounts'), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => listUserPage(db, request.query),
@@ -37,9 +38,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     {
       schema: {
         tags: ['users'],
+        operationId: 'createUser',
         summary: 'Create a user account',
         body: CreateUserBody,
-        response: { 201: User, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: User.describe('The created account'), ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
@@ -54,6 +56,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     {
       schema: {
         tags: ['users'],
+        operationId: 'resetUserPassword',
         summary: "Set a new password for a user's account",
         params: UserParams,
         body: ResetPasswordBody,
@@ -72,6 +75,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     {
       schema: {
         tags: ['users'],
+        operationId: 'deleteUser',
         summary: 'Delete a user account',
         params: UserParams,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
@@ -99,9 +103,13 @@ export const ownPasswordRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['users'],
+        operationId: 'changeOwnPassword',
         summary: 'Change your own password, giving the current one',
         body: ChangeOwnPasswordBody,
-        response: { 200: OwnPasswordChanged, ...errorResponses(400, 401, 403, 429) },
+        response: {
+          200: OwnPasswordChanged.describe('Changed; a fresh session token, since the old ones no longer work'),
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
     },
     async (request) => {

@@ -6,6 +6,8 @@ import type {
   ResetPasswordBody,
   UserListQuery,
 } from '@trashegimia/contract/users';
+import { passwordProblem } from '@trashegimia/contract/password-strength';
+import type { PasswordProblem } from '@trashegimia/contract/users';
 import type { Database, Executor } from '../../db/client';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../errors';
 import { pageMeta } from '../../http/paging';
@@ -15,6 +17,18 @@ import type { LoginThrottle } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { presentUser } from './users.presenter';
 import { lockAdmins, deleteUserById, findUserById, insertUser, listUsers, updatePasswordHash } from './users.repo';
+
+const PASSWORD_REFUSALS: Record<PasswordProblem, string> = {
+  password_blank: 'must not be blank or mostly spaces',
+  password_contains_user_name: 'must not be or contain the user name',
+  password_too_weak: 'is too easy to guess; use a longer passphrase of unrelated words',
+};
+
+/** Refuses a new password that is blank-looking, holds the user name or is easy to guess: 400 naming `field`. */
+function assertUsablePassword(field: string, password: string, userName: string) {
+  const problem = passwordProblem(password, userName);
+  if (problem) throw badRequest(field, `${field}: ${PASSWORD_REFUSALS[problem]}`, problem);
+}
 
 /** The account's name, as records of who changed what keep it; null when the account is gone. */
 export async function userNameOf(db: Executor, id: number): Promise<string | null> {
@@ -30,6 +44,7 @@ export async function listUserPage(db: Database, query: z.output<typeof UserList
 }
 
 export async function createUser(db: Database, actor: UserClaims, body: z.output<typeof CreateUserBody>) {
+  assertUsablePassword('password', body.password, body.userName);
   // Hashed before the transaction: argon2 takes tens of milliseconds and needs no lock.
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
@@ -79,6 +94,10 @@ export async function resetPassword(
   id: number,
   body: z.output<typeof ResetPasswordBody>,
 ) {
+  // Read before the transaction, only to judge the password against the account's name.
+  const target = await findUserById(db, id);
+  if (!target) throw notFound('user');
+  assertUsablePassword('password', body.password, target.userName);
   const passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
     const user = await findUserById(tx, id);
@@ -122,6 +141,8 @@ export async function changeOwnPassword(
     throw badRequest('currentPassword', 'The current password is not correct', 'wrong_password');
   }
   await attempt.succeeded();
+  // Judged only once the current password is proven: the estimate costs the server's thread.
+  assertUsablePassword('newPassword', body.newPassword, user.userName);
 
   const passwordHash = await hashPassword(body.newPassword);
   return db.transaction(async (tx) => {

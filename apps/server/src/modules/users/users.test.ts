@@ -95,6 +95,27 @@ describe('user accounts', () => {
     expect(response.json().field).toBe('password');
   });
 
+  it('refuses an easy, blank-looking or name-holding password on creation, saying why, and creates nothing', async () => {
+    const refusals: [string, string][] = [
+      ['1234567890', 'password_too_weak'],
+      ['password12', 'password_too_weak'],
+      ['aaaaaaaaaa', 'password_too_weak'],
+      [' '.repeat(12), 'password_blank'],
+      ['Mbledhesi-2026-Prizren', 'password_contains_user_name'],
+    ];
+    for (const [password, code] of refusals) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: as(adminToken),
+        payload: { userName: 'mbledhesi', password },
+      });
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json(), password).toMatchObject({ field: 'password', code });
+    }
+    expect(await database.db.select().from(users).where(eq(users.userName, 'mbledhesi'))).toEqual([]);
+  });
+
   it('refuses a role other than 1 or 2, naming the field', async () => {
     const response = await app.inject({
       method: 'POST',
@@ -147,6 +168,24 @@ describe('user accounts', () => {
       payload: { password: 'long-enough-password' },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it("refuses a reset to an easy or name-holding password, saying why, and keeps the user's password", async () => {
+    const user = await createUser(database.db, { userName: 'Valbona' });
+    for (const [password, code] of [
+      ['1234567890', 'password_too_weak'],
+      ['valbona-1234567', 'password_contains_user_name'],
+    ]) {
+      const response = await app.inject({
+        method: 'PATCH',
+        url: `/api/users/${user.id}/password`,
+        headers: as(adminToken),
+        payload: { password },
+      });
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json(), password).toMatchObject({ field: 'password', code });
+    }
+    expect((await logIn(user.userName, user.password)).statusCode).toBe(200);
   });
 
   it('deletes an account and keeps the record of it', async () => {
@@ -263,6 +302,21 @@ describe("changing one's own password", () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().field).toBe('newPassword');
     }
+  });
+
+  it('refuses an easy, blank-looking or name-holding new password, saying why, and keeps the old one', async () => {
+    const user = await createUser(database.db, { userName: 'Besa' });
+    const token = await tokenOf(user.userName, user.password);
+    for (const [newPassword, code] of [
+      ['password12', 'password_too_weak'],
+      [`${' '.repeat(8)}ab${' '.repeat(8)}`, 'password_blank'],
+      ['BESA-e-Prizrenit', 'password_contains_user_name'],
+    ]) {
+      const response = await changeOwnPassword(token, { currentPassword: user.password, newPassword });
+      expect(response.statusCode, newPassword).toBe(400);
+      expect(response.json(), newPassword).toMatchObject({ field: 'newPassword', code });
+    }
+    expect((await logIn(user.userName, user.password)).statusCode).toBe(200);
   });
 
   it('stops guessing the current password after as many wrong tries as logins allow', async () => {

@@ -9,6 +9,7 @@ import {
 } from '@trashegimia/contract/xlsform';
 import type { Database } from '../../db/client';
 import { badRequest, errorResponses } from '../../errors';
+import { fileResponse } from '../../http/api-docs';
 import { exportXlsForm, importXlsForm, previewXlsForm } from './xlsform.service';
 
 /** XLSForm in and out (issue 31), registered under /api/surveys. Administrators only. */
@@ -29,11 +30,17 @@ export const xlsFormRoutes: FastifyPluginAsyncZod<{ db: Database; maxBytes: numb
       bodyLimit: maxBytes,
       schema: {
         tags: ['surveys'],
+        operationId: 'importXlsForm',
         summary: 'Make a survey from an XLSForm workbook (the body), or with dryRun=true see what it would make',
         description:
           'Answers the questions it would make and a warning `{ sheet, row, column, message }` for everything not mapped; a real run makes a passive survey in one transaction (201). When no question can be made: 400 `xlsform_unusable` with the warnings.',
+        consumes: [IMPORT_CONTENT_TYPES.xlsx],
         querystring: XlsFormImportQuery,
-        response: { 200: XlsFormPreview, 201: XlsFormImported, ...errorResponses(400, 401, 403, 413, 415) },
+        response: {
+          200: XlsFormPreview.describe('Dry run: the survey it would make, and the warnings'),
+          201: XlsFormImported.describe('The survey made, and the warnings'),
+          ...errorResponses(400, 401, 403, 413, 415),
+        },
       },
     },
     async (request, reply) => {
@@ -52,9 +59,13 @@ export const xlsFormRoutes: FastifyPluginAsyncZod<{ db: Database; maxBytes: numb
       exposeHeadRoute: false,
       schema: {
         tags: ['surveys'],
+        operationId: 'exportXlsForm',
         summary: 'The survey as an XLSForm workbook: survey, choices and settings sheets in the three languages',
         params: XlsFormExportParams,
-        response: errorResponses(400, 401, 403, 404),
+        response: {
+          200: fileResponse('The workbook, an attachment', IMPORT_CONTENT_TYPES.xlsx),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {

@@ -143,6 +143,77 @@ export function describeBlobStoreContract(driver: StorageDriver) {
       }
     });
 
+    /** The status the store answers a PUT to a path that holds a file with: ours (local), or the storage service's. */
+    const REFUSED_REWRITE = driver === 'local' ? 409 : 403;
+
+    it('writes once: a second PUT through the same upload URL is refused and the first file stays', async () => {
+      const grant = await store.writeUrl('once/a.pdf', GRANT);
+      const first = await request(grant.uploadUrl, { method: 'PUT', headers: grant.requiredHeaders, body: PDF });
+      expect(first.statusCode).toBe(201);
+
+      const page = Buffer.from('<html><script>alert(1)</script></html>');
+      const again = await request(grant.uploadUrl, { method: 'PUT', headers: grant.requiredHeaders, body: page });
+      expect(again.statusCode).toBe(REFUSED_REWRITE);
+      if (driver === 'local') expect(JSON.parse(again.body.toString())).toMatchObject({ code: 'file_exists' });
+      // Without the grant's If-None-Match, as someone reusing a leaked URL would send it.
+      const { 'If-None-Match': _, ...bare } = grant.requiredHeaders;
+      const bareAgain = await request(grant.uploadUrl, { method: 'PUT', headers: bare, body: page });
+      expect(bareAgain.statusCode).toBe(REFUSED_REWRITE);
+      expect((await store.read('once/a.pdf')).equals(PDF)).toBe(true);
+    });
+
+    it('never lets an upload URL replace a file that is already there, however it got there', async () => {
+      await store.put('once/registered.pdf', PDF, 'application/pdf');
+      const grant = await store.writeUrl('once/registered.pdf', GRANT);
+      const put = await request(grant.uploadUrl, {
+        method: 'PUT',
+        headers: grant.requiredHeaders,
+        body: PDF.subarray(0, 9),
+      });
+      expect(put.statusCode).toBe(REFUSED_REWRITE);
+      expect((await store.read('once/registered.pdf')).equals(PDF)).toBe(true);
+    });
+
+    it('lets exactly one of two uploads racing to one path win, and keeps the winner whole', async () => {
+      const grant = await store.writeUrl('once/race.pdf', GRANT);
+      const bodies = [Buffer.concat([PDF, Buffer.from('first')]), Buffer.concat([PDF, Buffer.from('second')])];
+      const answers = await Promise.all(
+        bodies.map((body) => request(grant.uploadUrl, { method: 'PUT', headers: grant.requiredHeaders, body })),
+      );
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses).toEqual(driver === 'local' ? [201, 409] : [201, 403].sort());
+      const winner = bodies[answers.findIndex((answer) => answer.statusCode === 201)]!;
+      expect((await store.read('once/race.pdf')).equals(winner)).toBe(true);
+    });
+
+    it('serves a file as the type its read URL names, whatever it was uploaded as', async () => {
+      const page = Buffer.from('<html><script>alert(1)</script></html>');
+      await store.put('pinned/photo.png', page, 'text/html');
+      const shown = await request(await store.readUrl('pinned/photo.png', 600, { contentType: 'image/png' }));
+      expect(shown.statusCode).toBe(200);
+      expect(shown.headers.get('content-type')).toBe('image/png');
+      const saved = await request(
+        await store.readUrl('pinned/photo.png', 600, { contentType: 'image/png', downloadAs: 'foto.png' }),
+      );
+      expect(saved.headers.get('content-type')).toBe('image/png');
+      expect(saved.headers.get('content-disposition')).toMatch(/^attachment;/);
+    });
+
+    it('lists the files under a prefix stored before a time, for removing uploads never registered', async () => {
+      await store.put('listed/a/one.pdf', PDF, 'application/pdf');
+      await store.put('listed/b/two.pdf', PDF, 'application/pdf');
+      await store.put('listedother/three.pdf', PDF, 'application/pdf');
+      const list = async (prefix: string, before: number) => {
+        const paths: string[] = [];
+        for await (const path of store.listStoredBefore(prefix, new Date(before))) paths.push(path);
+        return paths.sort();
+      };
+      expect(await list('listed/', Date.now() + 60_000)).toEqual(['listed/a/one.pdf', 'listed/b/two.pdf']);
+      expect(await list('listed/a/', Date.now() + 60_000)).toEqual(['listed/a/one.pdf']);
+      expect(await list('listed/', Date.now() - 60_000)).toEqual([]);
+      expect(await list('nothing-here/', Date.now() + 60_000)).toEqual([]);
+    });
+
     it('refuses a file over the granted size at the upload, or reports its size for registration to refuse', async () => {
       const large = Buffer.concat([PDF, Buffer.alloc(GRANT.maxBytes)]);
       const put = await upload('sizes/a.pdf', large);

@@ -1,6 +1,7 @@
 import { ROLE } from '@trashegimia/contract/common';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useSignOut } from '@/features/auth/api/logout';
 import { paths } from '@/shared/config/paths';
 import { useSession } from '@/shared/session/use-session';
 import { buttonClasses } from '@/shared/ui/button';
@@ -29,7 +30,8 @@ const itemClasses =
  */
 export const UserMenu = () => {
   const { t } = useTranslation();
-  const { session, isLoggedIn, isAdmin, signOut } = useSession();
+  const { session, isLoggedIn, isAdmin } = useSession();
+  const signOut = useSignOut();
   const { showToast } = useToast();
   const navigate = useNavigate();
   const location = useLocation();
@@ -52,8 +54,9 @@ export const UserMenu = () => {
       : t('roles.user');
 
   const handleSignOut = async () => {
+    // The server ends the token before this page forgets it (useSignOut), so a copy stops working too.
     await navigate(paths.login.getHref(), { replace: true });
-    signOut();
+    await signOut();
     showToast({ message: t('session.signedOut'), tone: 'success' });
   };
 

@@ -37,11 +37,12 @@ export class AltchaCaptcha implements Captcha {
     private readonly secrets: { signature: string; keySignature: string },
   ) {}
 
-  readonly issueChallenge = async (): Promise<CaptchaChallenge> => {
+  /** Each level doubles the PBKDF2 iterations of every attempt, and so the work of a solution. */
+  readonly issueChallenge = async (level: number): Promise<CaptchaChallenge> => {
     const challenge = await createChallenge({
       algorithm: ALGORITHM,
       deriveKey,
-      cost: this.settings.cost,
+      cost: this.settings.cost * 2 ** level,
       counter: randomInt(COUNTER_RANGE.max, COUNTER_RANGE.min),
       expiresAt: Math.floor(Date.now() / 1000) + this.settings.ttlSeconds,
       hmacSignatureSecret: this.secrets.signature,
@@ -50,7 +51,7 @@ export class AltchaCaptcha implements Captcha {
     return CaptchaChallenge.parse(challenge);
   };
 
-  async verify(solution: string): Promise<void> {
+  async verify(solution: string): Promise<{ level: number }> {
     const payload = decode(solution);
     if (!payload) throw captchaInvalid();
 
@@ -68,6 +69,8 @@ export class AltchaCaptcha implements Captcha {
     const expiresAt = new Date(payload.challenge.parameters.expiresAt * 1000);
     if (!(await markCaptchaUsed(this.db, payload.challenge.signature, expiresAt))) throw captchaReplayed();
     await this.#pruneExpired();
+    // The cost is signed with the challenge, so the level read back is the one we issued.
+    return { level: Math.max(0, Math.floor(Math.log2(payload.challenge.parameters.cost / this.settings.cost))) };
   }
 
   /** Used signatures are only needed until their challenge expires. */

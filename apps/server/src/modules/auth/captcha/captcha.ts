@@ -3,10 +3,16 @@ import { badRequest } from '../../../errors';
 
 /** The captcha guarding login and guest entry, whichever provider is configured. */
 export interface Captcha {
-  /** Resolves when the solution is good; otherwise throws a 400 naming the field `captcha`. */
-  verify(solution: string, client: { address: string }): Promise<void>;
-  /** ALTCHA challenges come from us; reCAPTCHA's come from Google, so that provider has none. */
-  readonly issueChallenge: (() => Promise<CaptchaChallenge>) | null;
+  /**
+   * Resolves with the solved challenge's level of work when the solution is good; otherwise throws
+   * a 400 naming the field `captcha`.
+   */
+  verify(solution: string, client: { address: string }): Promise<{ level: number }>;
+  /**
+   * ALTCHA challenges come from us, at a level of work we choose (0 = the usual, each level twice
+   * the one before); reCAPTCHA's come from Google, with no work to raise, so that provider has none.
+   */
+  readonly issueChallenge: ((level: number) => Promise<CaptchaChallenge>) | null;
 }
 
 // Distinct codes let the page say why: a fresh challenge fixes an expired or reused solution.
@@ -15,3 +21,10 @@ export const captchaExpired = () =>
   badRequest('captcha', 'The captcha has expired; please solve it again', 'captcha_expired');
 export const captchaReplayed = () =>
   badRequest('captcha', 'This captcha solution was already used; please solve it again', 'captcha_replayed');
+/** The account has had many failed logins lately: its captcha must be fetched for it (`?userName=`) and solved again. */
+export const captchaHarder = () =>
+  badRequest(
+    'captcha',
+    'This account has had many failed logins lately, so its captcha takes more work; please solve it again',
+    'captcha_harder',
+  );

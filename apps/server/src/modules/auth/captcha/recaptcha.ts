@@ -18,7 +18,7 @@ export class RecaptchaCaptcha implements Captcha {
     private readonly fetchFn: typeof fetch = fetch,
   ) {}
 
-  async verify(solution: string, client: { address: string }): Promise<void> {
+  async verify(solution: string, client: { address: string }): Promise<{ level: number }> {
     let outcome: z.infer<typeof SiteverifyResponse>;
     try {
       const response = await this.fetchFn(SITEVERIFY_URL, {
@@ -30,7 +30,7 @@ export class RecaptchaCaptcha implements Captcha {
     } catch (error) {
       throw serviceUnavailable('captcha_unavailable', 'The captcha could not be checked. Please try again.', error);
     }
-    if (outcome.success) return;
+    if (outcome.success) return { level: 0 };
     // Google reports an expired and a reused token alike.
     if (outcome['error-codes']?.includes('timeout-or-duplicate')) throw captchaExpired();
     throw captchaInvalid();

@@ -8,10 +8,15 @@ import { setAltchaStrings } from './altcha-setup';
 export type CaptchaHandle = {
   /** Clears the solution so the visitor solves a fresh challenge (after a failed attempt). */
   reset: () => void;
+  /** Clears the solution and starts solving a fresh challenge at once (ALTCHA only). */
+  solveAgain?: () => void;
 };
 
 type AltchaCaptchaProps = {
-  /** Where the widget fetches its challenge (GET /api/config → captcha.challengeUrl). */
+  /**
+   * Where the widget fetches its challenge (GET /api/config → captcha.challengeUrl), with the user
+   * name once typed: an account under attack gets a harder one. Read when solving starts.
+   */
   challengeUrl: string;
   /** The solution payload once verified; null while unsolved, expired or failed. */
   onChange: (payload: string | null) => void;
@@ -50,6 +55,11 @@ export const AltchaCaptcha = ({ challengeUrl, onChange, ref }: AltchaCaptchaProp
     reset: () => {
       widgetRef.current?.reset();
       onChangeRef.current(null);
+    },
+    solveAgain: () => {
+      widgetRef.current?.reset();
+      onChangeRef.current(null);
+      void widgetRef.current?.verify();
     },
   }));
 

@@ -2,6 +2,7 @@ import type { CaptchaProvider } from '@trashegimia/contract/system';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/shared/api/get-app-config';
+import { isApiError } from '@/shared/api/api-error';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
@@ -42,8 +43,14 @@ export const LoginForm = ({ onSuccess }: LoginFormProps) => {
 
   const handleFailure = (error: Error, fallback: string) => {
     setMessage(errorText(error, fallback));
-    captchaRef.current?.reset();
     setCaptcha(null);
+    // An account under attack needs a harder captcha: its own challenge (the user name is in the
+    // challenge URL by now) starts solving at once, and the visitor logs in again once it is solved.
+    if (isApiError(error) && error.code === 'captcha_harder' && captchaRef.current?.solveAgain) {
+      captchaRef.current.solveAgain();
+    } else {
+      captchaRef.current?.reset();
+    }
   };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -120,7 +127,11 @@ export const LoginForm = ({ onSuccess }: LoginFormProps) => {
             <Alert>{t('captcha.loadFailed')}</Alert>
           )
         ) : (
-          <AltchaCaptcha ref={captchaRef} challengeUrl={config.data.captcha.challengeUrl} onChange={setCaptcha} />
+          <AltchaCaptcha
+            ref={captchaRef}
+            challengeUrl={challengeUrlFor(config.data.captcha.challengeUrl, userName)}
+            onChange={setCaptcha}
+          />
         )}
       </fieldset>
 
@@ -150,4 +161,11 @@ export const LoginForm = ({ onSuccess }: LoginFormProps) => {
       </div>
     </form>
   );
+};
+
+/** The account's own challenge once its name is typed: harder while it has had many failed logins. */
+const challengeUrlFor = (challengeUrl: string, userName: string) => {
+  const name = userName.trim();
+  if (!name) return challengeUrl;
+  return `${challengeUrl}${challengeUrl.includes('?') ? '&' : '?'}userName=${encodeURIComponent(name)}`;
 };

@@ -8,18 +8,30 @@ import { loadRecaptcha, type Grecaptcha, type RecaptchaRenderParameters } from '
 import { LoginRoute } from './login-route';
 import { makeAppConfig } from '@/shared/testing/data-factories';
 
-// The widget boundary: a button that "solves" the captcha; reset() clears it like the real one.
+/** What the widget boundary was asked to do: solve a fresh challenge at once, from which URL. */
+const widget = vi.hoisted(() => ({ solvedAgain: 0 }));
+
+// The widget boundary: a button that "solves" the captcha; reset() clears it like the real one, and
+// solveAgain() solves the challenge its URL now names.
 vi.mock('../components/altcha-captcha', () => ({
   AltchaCaptcha: ({
+    challengeUrl,
     onChange,
     ref,
   }: {
+    challengeUrl: string;
     onChange: (payload: string | null) => void;
     ref?: React.Ref<CaptchaHandle>;
   }) => {
-    useImperativeHandle(ref, () => ({ reset: () => onChange(null) }));
+    useImperativeHandle(ref, () => ({
+      reset: () => onChange(null),
+      solveAgain: () => {
+        widget.solvedAgain += 1;
+        onChange(`solution-from ${challengeUrl}`);
+      },
+    }));
     return (
-      <button type="button" onClick={() => onChange('captcha-solution')}>
+      <button type="button" data-challenge-url={challengeUrl} onClick={() => onChange('captcha-solution')}>
         Solve captcha
       </button>
     );
@@ -219,6 +231,37 @@ describe('login page', () => {
     );
     expect(screen.getByRole('button', { name: 'Kyçu' })).toBeDisabled();
     expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it("fetches the account's own challenge, and solves a harder one at once when the account is under attack", async () => {
+    let attempts = 0;
+    const { user, submit, solveCaptcha, loginCalls } = await setup({
+      login: () =>
+        ++attempts === 1
+          ? jsonResponse(
+              { statusCode: 400, error: 'Bad Request', message: 'harder', code: 'captcha_harder', field: 'captcha' },
+              400,
+            )
+          : jsonResponse(LOGIN_OK),
+    });
+    widget.solvedAgain = 0;
+    const captcha = await screen.findByRole('button', { name: 'Solve captcha' });
+    expect(captcha).toHaveAttribute('data-challenge-url', '/api/auth/captcha');
+    await solveCaptcha();
+    await user.type(screen.getByLabelText('Username'), 'drita k');
+    await user.type(screen.getByLabelText('Password'), 'the-password');
+    expect(captcha).toHaveAttribute('data-challenge-url', '/api/auth/captcha?userName=drita%20k');
+    await user.click(submit());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This account has had many failed logins lately, so its captcha takes longer.',
+    );
+    expect(widget.solvedAgain).toBe(1);
+    await user.click(submit());
+    await screen.findByRole('heading', { name: 'Home page' });
+    expect(JSON.parse(String(loginCalls()[1]?.[1]?.body)).captcha).toBe(
+      'solution-from /api/auth/captcha?userName=drita%20k',
+    );
   });
 
   it("shows the server's own message when the page has no words for its code", async () => {

@@ -1,6 +1,7 @@
 import type { User } from '@trashegimia/contract/users';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/shared/api/api-error';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
@@ -39,12 +40,14 @@ const ResetPasswordForm = ({ user, onDone }: { user: User; onDone: () => void })
   const [repeated, setRepeated] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const reset = useResetUserPassword();
-  const problem = submitted ? newPasswordProblem(password, repeated) : null;
+  const problem = submitted ? newPasswordProblem(password, repeated, user.userName) : null;
+  // The server names the field it refuses: a refused password belongs next to that field.
+  const passwordRefused = isApiError(reset.error) && reset.error.field === 'password';
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (newPasswordProblem(password, repeated) !== null) return;
+    if (newPasswordProblem(password, repeated, user.userName) !== null) return;
     reset.mutate(
       { id: user.id, password },
       {
@@ -65,8 +68,9 @@ const ResetPasswordForm = ({ user, onDone }: { user: User; onDone: () => void })
         onRepeatedChange={setRepeated}
         labels={{ password: t('reset.password'), repeated: t('reset.confirmPassword') }}
         problem={problem}
+        refusal={passwordRefused ? errorText(reset.error, t('reset.saveFailed')) : null}
       />
-      {reset.error && <Alert>{errorText(reset.error, t('reset.saveFailed'))}</Alert>}
+      {reset.error && !passwordRefused && <Alert>{errorText(reset.error, t('reset.saveFailed'))}</Alert>}
       <div className="flex justify-end gap-2 border-t border-stone-200 pt-4">
         <Button variant="secondary" onClick={onDone} disabled={reset.isPending}>
           {t('form.cancel')}

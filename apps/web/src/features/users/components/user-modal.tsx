@@ -1,6 +1,7 @@
 import { ROLE, type Role } from '@trashegimia/contract/common';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/shared/api/api-error';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
@@ -38,12 +39,14 @@ const UserForm = ({ onDone }: { onDone: () => void }) => {
   const [submitted, setSubmitted] = useState(false);
   const creation = useCreateUser();
   const userNameMissing = submitted && userName.trim() === '';
-  const passwordProblem = submitted ? newPasswordProblem(password, repeated) : null;
+  const passwordProblem = submitted ? newPasswordProblem(password, repeated, userName) : null;
+  // The server names the field it refuses: a refused password belongs next to that field.
+  const passwordRefused = isApiError(creation.error) && creation.error.field === 'password';
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (userName.trim() === '' || newPasswordProblem(password, repeated) !== null) return;
+    if (userName.trim() === '' || newPasswordProblem(password, repeated, userName) !== null) return;
     creation.mutate(
       { userName: userName.trim(), password, role },
       {
@@ -75,6 +78,7 @@ const UserForm = ({ onDone }: { onDone: () => void }) => {
         onRepeatedChange={setRepeated}
         labels={{ password: t('form.password'), repeated: t('form.confirmPassword') }}
         problem={passwordProblem}
+        refusal={passwordRefused ? errorText(creation.error, t('form.saveFailed')) : null}
       />
       <SelectField
         label={t('form.role')}
@@ -84,7 +88,7 @@ const UserForm = ({ onDone }: { onDone: () => void }) => {
         <option value={ROLE.USER}>{t(`roles.${ROLE.USER}`)}</option>
         <option value={ROLE.ADMIN}>{t(`roles.${ROLE.ADMIN}`)}</option>
       </SelectField>
-      {creation.error && <Alert>{errorText(creation.error, t('form.saveFailed'))}</Alert>}
+      {creation.error && !passwordRefused && <Alert>{errorText(creation.error, t('form.saveFailed'))}</Alert>}
       <div className="flex justify-end gap-2 border-t border-stone-200 pt-4">
         <Button variant="secondary" onClick={onDone} disabled={creation.isPending}>
           {t('form.cancel')}

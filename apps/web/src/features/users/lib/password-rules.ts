@@ -1,8 +1,19 @@
-import { MIN_PASSWORD_LENGTH } from '@trashegimia/contract/users';
+import { MIN_PASSWORD_LENGTH, type PasswordProblem, passwordShapeProblem } from '@trashegimia/contract/users';
 
-/** Why a new password (typed twice) cannot be sent, as a key of `users:validation`; null when it can. */
-export const newPasswordProblem = (password: string, repeated: string) => {
-  if (password.length < MIN_PASSWORD_LENGTH) return 'passwordTooShort' as const;
-  if (password !== repeated) return 'passwordsDiffer' as const;
+/**
+ * Why a new password (typed twice) cannot be sent, or null when it can: too short or typed
+ * differently (keys of `users:validation`), or blank-looking or holding the user name (the server's
+ * codes, `errors:codes`: the same cheap rules it applies). Whether it is too easy to guess only the
+ * server judges.
+ */
+export const newPasswordProblem = (
+  password: string,
+  repeated: string,
+  userName = '',
+): 'passwordTooShort' | 'passwordsDiffer' | PasswordProblem | null => {
+  if (password.length < MIN_PASSWORD_LENGTH) return 'passwordTooShort';
+  const shape = passwordShapeProblem(password, userName);
+  if (shape) return shape;
+  if (password !== repeated) return 'passwordsDiffer';
   return null;
 };

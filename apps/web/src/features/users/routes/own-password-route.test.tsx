@@ -11,7 +11,13 @@ const setup = async (kind: 'user' | 'guest' = 'user') => {
   signInAs(kind);
   const api = createApiMock({
     'PATCH /api/users/me/password': ({ body }) => {
-      const { currentPassword } = body as { currentPassword: string };
+      const { currentPassword, newPassword } = body as { currentPassword: string; newPassword: string };
+      if (currentPassword === CURRENT && newPassword === 'password12') {
+        return jsonResponse(
+          { code: 'password_too_weak', field: 'newPassword', message: 'newPassword: is too easy to guess' },
+          400,
+        );
+      }
       return currentPassword === CURRENT
         ? jsonResponse({ access_token: 'renewed-token' })
         : jsonResponse(
@@ -46,6 +52,15 @@ const fill = async (user: ReturnType<typeof userEvent.setup>, current: string, n
 
 describe('/account/password', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('says next to the new password why the server refuses it, in the visitor’s language', async () => {
+    const { user } = await setup();
+    await fill(user, CURRENT, 'password12');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This password is too easy to guess.');
+    expect(screen.getByLabelText('New password')).toHaveAttribute('aria-describedby', alert.id);
+    expect(localStorage.getItem('access_token')).not.toBe('renewed-token');
+  });
 
   it('changes the password, says so, and keeps the session with the fresh token', async () => {
     const { api, user } = await setup();

@@ -52,6 +52,7 @@ const OwnPasswordForm = () => {
   const problem = submitted ? newPasswordProblem(newPassword, repeated) : null;
   // The server names the field it refuses: a wrong current password belongs next to that field.
   const currentRefused = isApiError(change.error) && change.error.field === 'currentPassword';
+  const newRefused = isApiError(change.error) && change.error.field === 'newPassword';
   const currentError = currentMissing
     ? t('ownPassword.currentRequired')
     : currentRefused
@@ -97,8 +98,11 @@ const OwnPasswordForm = () => {
         onRepeatedChange={setRepeated}
         labels={{ password: t('ownPassword.newPassword'), repeated: t('ownPassword.confirmPassword') }}
         problem={problem}
+        refusal={newRefused ? errorText(change.error, t('ownPassword.changeFailed')) : null}
       />
-      {change.isError && !currentRefused && <Alert>{errorText(change.error, t('ownPassword.changeFailed'))}</Alert>}
+      {change.isError && !currentRefused && !newRefused && (
+        <Alert>{errorText(change.error, t('ownPassword.changeFailed'))}</Alert>
+      )}
       {change.isSuccess && <Alert tone="info">{t('ownPassword.changed')}</Alert>}
       <div>
         <Button type="submit" loading={change.isPending} disabled={change.isPending}>

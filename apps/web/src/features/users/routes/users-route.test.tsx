@@ -14,7 +14,15 @@ const makeUser = (fields: Partial<User> & Pick<User, 'id' | 'userName'>): User =
   ...fields,
 });
 
-/** An in-memory users API that refuses what the server refuses: a taken name, oneself, the last admin. */
+/** What the server's strength estimate refuses, in this backend. */
+const WEAK_PASSWORD = '1234567890';
+const tooWeak = () =>
+  jsonResponse({ code: 'password_too_weak', field: 'password', message: 'password: is too easy to guess' }, 400);
+
+/**
+ * An in-memory users API that refuses what the server refuses: a taken name, oneself, the last
+ * admin, a password too easy to guess.
+ */
 const createUserBackend = (initial: User[]) => {
   let users = [...initial];
   let nextId = Math.max(0, ...users.map((user) => user.id)) + 1;
@@ -43,7 +51,8 @@ const createUserBackend = (initial: User[]) => {
       });
     }
     if (method === 'POST' && url.pathname === '/api/users') {
-      const { userName, role } = body as { userName: string; role: 1 | 2 };
+      const { userName, role, password } = body as { userName: string; role: 1 | 2; password: string };
+      if (password === WEAK_PASSWORD) return tooWeak();
       if (users.some((user) => user.userName === userName)) {
         return jsonResponse(
           { code: 'user_name_taken', field: 'userName', message: 'A user with this name already exists' },
@@ -65,7 +74,10 @@ const createUserBackend = (initial: User[]) => {
       users = users.filter((candidate) => candidate.id !== id);
       return new Response(null, { status: 204 });
     }
-    if (method === 'PATCH' && url.pathname.endsWith('/password')) return new Response(null, { status: 204 });
+    if (method === 'PATCH' && url.pathname.endsWith('/password')) {
+      if ((body as { password: string }).password === WEAK_PASSWORD) return tooWeak();
+      return new Response(null, { status: 204 });
+    }
     return new Response('', { status: 404 });
   };
   return {
@@ -148,6 +160,39 @@ describe('users', () => {
     expect(screen.getByText('Saved successfully')).toBeInTheDocument();
   });
 
+  it('says next to the password why the server refuses it as too easy to guess, and keeps the form open', async () => {
+    const { user, backend } = await setup();
+    await rowOf('arta');
+    await user.click(screen.getByRole('button', { name: 'New user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New user' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'blerim');
+    await user.type(within(dialog).getByLabelText('Password'), WEAK_PASSWORD);
+    await user.type(within(dialog).getByLabelText('Repeat password'), WEAK_PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('This password is too easy to guess.');
+    expect(within(dialog).getByLabelText('Password')).toHaveAttribute('aria-describedby', alert.id);
+    expect(within(dialog).getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(backend.users().map((account) => account.userName)).not.toContain('blerim');
+  });
+
+  it('refuses, before sending it, a password holding the user name or made of spaces', async () => {
+    const { user, backend } = await setup();
+    await rowOf('arta');
+    await user.click(screen.getByRole('button', { name: 'New user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New user' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'blerim');
+    await user.type(within(dialog).getByLabelText('Password'), 'Blerim-kalaja-2026');
+    await user.type(within(dialog).getByLabelText('Repeat password'), 'Blerim-kalaja-2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The password cannot be the user name or contain it.');
+
+    await user.clear(within(dialog).getByLabelText('Password'));
+    await user.type(within(dialog).getByLabelText('Password'), ' '.repeat(12));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The password cannot be blank or mostly spaces.');
+    expect(backend.requests('POST', '/api/users')).toHaveLength(0);
+  });
+
   it('creates an administrator when admin is chosen', async () => {
     const { user, backend } = await setup();
     await rowOf('arta');
@@ -216,6 +261,18 @@ describe('users', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(backend.requests('PATCH', '/api/users/2/password')[0]?.body).toEqual({ password: 'another-password' });
     expect(screen.getByText('The password has been changed.')).toBeInTheDocument();
+  });
+
+  it('says next to the new password why the server refuses it, and keeps the dialog open', async () => {
+    const { user } = await setup();
+    await user.click(await screen.findByRole('button', { name: 'Reset the password of arta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New password for arta' });
+    await user.type(within(dialog).getByLabelText('New password'), WEAK_PASSWORD);
+    await user.type(within(dialog).getByLabelText('Repeat new password'), WEAK_PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('This password is too easy to guess.');
+    expect(within(dialog).getByLabelText('New password')).toHaveAttribute('aria-describedby', alert.id);
   });
 
   it("says 'Failed to load' with the reason, and tries again", async () => {
