@@ -20,6 +20,11 @@ export const imports = pgTable('imports', {
     .references(() => datasets.id, { onDelete: 'cascade' }),
   headers: jsonb('headers').$type<string[]>().notNull(),
   rows: jsonb('rows').$type<string[][]>().notNull(),
+  /**
+   * The number each of `rows` has in the file (blank rows are dropped but counted), so problems
+   * name the row the administrator sees; null: each row right under the one before.
+   */
+  rowNumbers: jsonb('row_numbers').$type<number[]>(),
   /** How many rows, and the first few, as the import's page shows them: it polls while a run goes on. */
   rowCount: integer('row_count').notNull().default(0),
   sampleRows: jsonb('sample_rows').$type<string[][]>().notNull().default([]),

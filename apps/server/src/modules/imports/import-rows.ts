@@ -140,7 +140,7 @@ export function checkRows(
   const problems: ImportProblem[] = [];
   let badRows = 0;
   sheet.rows.forEach((cells, rowIndex) => {
-    const row = rowIndex + 2;
+    const row = sheet.rowNumbers?.[rowIndex] ?? rowIndex + 2;
     const rowProblems: ImportProblem[] = [];
     const problem = (column: number | undefined, code: ImportProblem['code'], message: string) =>
       rowProblems.push({ row, column: column === undefined ? null : (sheet.headers[column] ?? null), code, message });

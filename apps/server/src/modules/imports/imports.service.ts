@@ -46,6 +46,7 @@ export async function createImport(
     datasetId: query.datasetId,
     headers: sheet.headers,
     rows: sheet.rows,
+    rowNumbers: sheet.rowNumbers ?? null,
     rowCount: sheet.rows.length,
     sampleRows: sheet.rows.slice(0, SAMPLE_ROWS),
     createdBy: viewer.userId,
@@ -147,7 +148,7 @@ export async function runImport(
 async function checkImport(db: Executor, id: string, mapping: ImportMapping, language: Language) {
   const row = await requireImport(db, id);
   const questions = await answerableQuestions(db, row.surveyId, language);
-  const sheet = { headers: row.headers, rows: row.rows };
+  const sheet = { headers: row.headers, rows: row.rows, rowNumbers: row.rowNumbers ?? undefined };
   assertMappingFits(mapping, sheet.headers, questions);
   const questionIds = Object.values(mapping).flatMap((target) => ('questionId' in target ? [target.questionId] : []));
   const check = await answerChecker(db, row.surveyId, questionIds);

@@ -163,6 +163,19 @@ describe('bulk import of a spreadsheet', () => {
     expect((await call('GET', `/api/imports/${created.id}`)).json().state).toBe('ready');
   });
 
+  it('numbers problems as the file does when blank rows come before them', async () => {
+    const created = (
+      await send(
+        [HEADER, 'Kulla e mirë;Prizren;Kullë;Gur;42.2;20.7;;', ';;;;;;;', '', 'Ura;Vushtrri;Urë;;;;;'].join('\n'),
+      )
+    ).json();
+    const preview = await call('POST', `/api/imports/${created.id}/preview`, { mapping: created.suggestedMapping });
+    expect(preview.json()).toMatchObject({ rowCount: 2, validRows: 1 });
+    expect(preview.json().problems.map((p: { row: number; code: string }) => [p.row, p.code])).toEqual([
+      [5, 'unknown_option'],
+    ]);
+  });
+
   it('says when no column gives the name, and refuses a mapping to another survey’s question or a missing column', async () => {
     const created = (await send(`${HEADER}\nKulla;Prizren;Kullë;Gur;;;;\n`)).json();
     const withoutName = await call('POST', `/api/imports/${created.id}/preview`, {

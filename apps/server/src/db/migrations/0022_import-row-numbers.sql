@@ -1,0 +1,1 @@
+ALTER TABLE "imports" ADD COLUMN "row_numbers" jsonb;
