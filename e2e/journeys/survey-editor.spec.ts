@@ -2,19 +2,10 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import xkSurveys from '../../apps/web/src/locales/xk/surveys.json' with { type: 'json' };
 import { ADMIN, expect, test } from '../fixtures';
 import { logIn, sessionToken } from '../session';
+import { card, fill } from '../survey-editor';
 import { xk } from '../texts';
 
 const surveys = xkSurveys;
-
-/** A text of the locale files with its {{placeholders}} filled in, as the page shows it. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name]));
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The card of question `nr` (its heading reads 'Pyetja 1.2: title'). */
-const card = (page: Page, nr: string) =>
-  page.getByRole('article', { name: new RegExp(`^${escape(fill(surveys.builder.cardLabel, { nr, title: '' }))}`) });
 
 async function logInAsAdmin(page: Page) {
   await page.goto('/login');

@@ -4,24 +4,15 @@ import xkLibrary from '../../apps/web/src/locales/xk/question-library.json' with
 import xkSurveys from '../../apps/web/src/locales/xk/surveys.json' with { type: 'json' };
 import { ADMIN, expect, test } from '../fixtures';
 import { logIn, sessionToken } from '../session';
+import { card, escape, fill } from '../survey-editor';
 import { xk } from '../texts';
 
 const surveys = xkSurveys;
 const library = xkLibrary;
 
-/** A text of the locale files with its {{placeholders}} filled in, as the page shows it. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name]));
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** An option's value field (named 'Vlera, opsioni 2') and its 'More' button. */
 const optionValue = (n: number) => fill(surveys.options.inRow, { field: surveys.options.value, n });
 const optionMore = (n: number) => fill(surveys.options.moreLabel, { n });
-
-/** The card of question `nr` (its heading reads 'Pyetja 1.2: title'). */
-const card = (page: Page, nr: string) =>
-  page.getByRole('article', { name: new RegExp(`^${escape(fill(surveys.builder.cardLabel, { nr, title: '' }))}`) });
 
 async function logInAsAdmin(page: Page) {
   await page.goto('/login');

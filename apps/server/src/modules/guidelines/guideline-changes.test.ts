@@ -13,6 +13,7 @@ import { guidelineUploads } from './guidelines.service';
 import { startTestApp } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
 import { asAdmin, asGuest, asUser } from '../../test/tokens';
+import type { UploadGrant } from '@trashegimia/contract/storage';
 
 let database: DatabaseHandle;
 let admin: Record<string, string>;
@@ -38,14 +39,6 @@ const DOCX = buildDocx('Formulari', [{ language: 'sq-AL', heading: 'Formulari', 
 /** The start of a legacy Word file (an OLE compound document); the rest does not matter here. */
 const DOC = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
 
-type Grant = {
-  uploadUrl: string;
-  requiredHeaders: Record<string, string>;
-  blobPath: string;
-  maxBytes: number;
-  expiresAt: string;
-};
-
 describe.each(STORAGE_DRIVERS)('guidelines on the %s blob store', (driver) => {
   let storage: TestStorage;
   let app: App;
@@ -62,7 +55,7 @@ describe.each(STORAGE_DRIVERS)('guidelines on the %s blob store', (driver) => {
 
   const isStored = (blobPath: string) => storage.store.exists(blobPath);
 
-  async function grant(body: Record<string, unknown>, headers = admin): Promise<Grant> {
+  async function grant(body: Record<string, unknown>, headers = admin): Promise<UploadGrant> {
     const response = await app.inject({
       method: 'POST',
       url: '/api/guidelines/upload/sas',

@@ -13,6 +13,7 @@ import { TokenService } from '../auth/tokens';
 import { sweepUnregisteredUploads, UNREGISTERED_UPLOAD_MAX_AGE_MS } from '../../storage/unregistered-uploads';
 import { GRANT_BASE_SECONDS, GRANT_MAX_SECONDS, SLOW_LINK_BYTES_PER_SECOND } from '../../storage/upload-grant-lifetime';
 import { assetMediaUploads } from './media.service';
+import type { UploadGrant } from '@trashegimia/contract/storage';
 
 const tokens = new TokenService(testConfig().auth.jwtSecret, 3600);
 const bearer = async (userId: number, role: Role) => ({
@@ -46,14 +47,6 @@ afterEach(() => vi.useRealTimers());
 
 const newAsset = () => createAsset(database.db, { surveyId, datasetId, status: 'UPLOADED' });
 
-type Grant = {
-  uploadUrl: string;
-  requiredHeaders: Record<string, string>;
-  blobPath: string;
-  maxBytes: number;
-  expiresAt: string;
-};
-
 describe.each(STORAGE_DRIVERS)('asset media on the %s blob store', (driver) => {
   let storage: TestStorage;
   let app: App;
@@ -75,14 +68,14 @@ describe.each(STORAGE_DRIVERS)('asset media on the %s blob store', (driver) => {
   const askGrant = (assetId: string, payload: Record<string, unknown>, headers = admin) =>
     app.inject({ method: 'POST', url: `/api/surveys/assets/${assetId}/media/sas`, headers, payload });
 
-  async function grant(assetId: string, payload: Record<string, unknown>): Promise<Grant> {
+  async function grant(assetId: string, payload: Record<string, unknown>): Promise<UploadGrant> {
     const response = await askGrant(assetId, payload);
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   }
 
   /** The browser's PUT to the grant's URL: to the API (local) or to the storage account (azure). */
-  const upload = (target: Grant, bytes: Buffer, headers = target.requiredHeaders) =>
+  const upload = (target: UploadGrant, bytes: Buffer, headers = target.requiredHeaders) =>
     requestBlobUrl(app, target.uploadUrl, { method: 'PUT', headers, body: bytes });
 
   type Reference = { path: string; type: string; originalName?: string | null; caption?: string | null };
@@ -167,7 +160,7 @@ describe.each(STORAGE_DRIVERS)('asset media on the %s blob store', (driver) => {
 
     it('gives a grant as long as its file needs over a slow connection, not hours for a photo', async () => {
       const asset = await newAsset();
-      const secondsLeft = (granted: Grant) => (Date.parse(granted.expiresAt) - Date.now()) / 1000;
+      const secondsLeft = (granted: UploadGrant) => (Date.parse(granted.expiresAt) - Date.now()) / 1000;
       const size = 600 * 1024;
       const photo = await grant(asset.id, { mediaType: 'PHOTO', extension: 'jpg', contentType: 'image/jpeg', size });
       expect(secondsLeft(photo)).toBeCloseTo(GRANT_BASE_SECONDS + size / SLOW_LINK_BYTES_PER_SECOND, -1);
@@ -225,7 +218,7 @@ describe.each(STORAGE_DRIVERS)('asset media on the %s blob store', (driver) => {
         headers,
       );
       expect(granted.statusCode, granted.body).toBe(200);
-      const photo: Grant = granted.json();
+      const photo: UploadGrant = granted.json();
       expect((await upload(photo, JPEG)).statusCode).toBeLessThan(300);
       const listedNow = await reconcile(asset.id, [{ path: photo.blobPath, type: 'PHOTO' }], headers);
       expect(listedNow.statusCode, listedNow.body).toBe(200);
@@ -300,7 +293,7 @@ describe.each(STORAGE_DRIVERS)('asset media on the %s blob store', (driver) => {
         await asAdmin(database.db),
       );
       expect(response.statusCode, response.body).toBe(200);
-      const photo: Grant = response.json();
+      const photo: UploadGrant = response.json();
       vi.useRealTimers();
 
       const expired = await upload(photo, JPEG);
@@ -316,7 +309,7 @@ describe.each(STORAGE_DRIVERS)('asset media on the %s blob store', (driver) => {
       const body = { mediaType: 'PHOTO', extension: 'png', contentType: 'image/png' };
       const granted = await askGrant(asset.id, body, headers);
       expect(granted.statusCode, granted.body).toBe(200);
-      const photo: Grant = granted.json();
+      const photo: UploadGrant = granted.json();
       expect((await upload(photo, PNG)).statusCode).toBe(201);
       expect((await reconcile(asset.id, [{ path: photo.blobPath, type: 'PHOTO' }], headers)).statusCode).toBe(200);
       const approved = await app.inject({
