@@ -39,6 +39,12 @@ class BatchFailure extends Error {
 type CheckedFile = { file: File; contentType: string };
 
 /**
+ * A grant lives about as long as its own file takes to send (the server sizes it), but the batch's
+ * grants are all asked for first: one with less than this left when its turn comes is asked again.
+ */
+const GRANT_MARGIN_MS = 60_000;
+
+/**
  * Uploads a batch of files to one section of an asset's media: every file is checked here first,
  * then every grant is asked for (so the server refuses an oversized file before any byte is sent),
  * then the files are sent one after another with their progress, and only when all are stored is
@@ -80,24 +86,31 @@ export const useMediaUpload = (assetId: string) => {
     return { checked, problems };
   };
 
+  const requestGrant = async (type: MediaType, { file, contentType }: CheckedFile, signal: AbortSignal) => {
+    try {
+      const body = { mediaType: type, extension: extensionOf(file.name), contentType, size: file.size };
+      return await requestMediaUpload(assetId, body, { signal });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const reason = errorText(error, t('api.mediaUploadGrantFailed', { ns: 'errors' }));
+      throw new BatchFailure([t('media.upload.fileFailed', { name: file.name, reason })]);
+    }
+  };
+
   const requestGrants = async (type: MediaType, files: CheckedFile[], signal: AbortSignal) => {
     const grants: UploadGrant[] = [];
-    for (const { file, contentType } of files) {
-      try {
-        const body = { mediaType: type, extension: extensionOf(file.name), contentType, size: file.size };
-        grants.push(await requestMediaUpload(assetId, body, { signal }));
-      } catch (error) {
-        if (signal.aborted) throw error;
-        const reason = errorText(error, t('api.mediaUploadGrantFailed', { ns: 'errors' }));
-        throw new BatchFailure([t('media.upload.fileFailed', { name: file.name, reason })]);
-      }
-    }
+    for (const file of files) grants.push(await requestGrant(type, file, signal));
     return grants;
   };
 
-  const sendFiles = async (files: CheckedFile[], grants: UploadGrant[], signal: AbortSignal) => {
+  /** Sends the files in turn; a grant about to run out while earlier files were sent is asked for again. */
+  const sendFiles = async (type: MediaType, files: CheckedFile[], grants: UploadGrant[], signal: AbortSignal) => {
     let sentBytes = 0;
-    for (const [index, { file, contentType }] of files.entries()) {
+    for (const [index, checked] of files.entries()) {
+      const { file, contentType } = checked;
+      if (Date.parse(grants[index]!.expiresAt) - Date.now() < GRANT_MARGIN_MS) {
+        grants[index] = await requestGrant(type, checked, signal);
+      }
       const grant = grants[index]!;
       const showProgress = (loadedBytes: number) =>
         setState((current) => (current.phase === 'uploading' ? { ...current, loadedBytes } : current));
@@ -159,7 +172,7 @@ export const useMediaUpload = (assetId: string) => {
     });
     try {
       const grants = await requestGrants(type, checked, controller.signal);
-      await sendFiles(checked, grants, controller.signal);
+      await sendFiles(type, checked, grants, controller.signal);
       controller.signal.throwIfAborted();
       setState({ phase: 'saving', type, total: checked.length });
       await addToList(type, checked, grants);

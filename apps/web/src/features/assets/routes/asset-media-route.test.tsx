@@ -94,6 +94,8 @@ const createMediaBackend = (initial: StoredMedia[]) => {
     return refusal ?? fallback();
   };
   let grantCount = 0;
+  /** When the n-th grant runs out: far off unless a test says otherwise. */
+  let grantsExpireAt = (_n: number) => '2030-01-01T00:00:00.000Z';
   const api = createApiMock({
     [`GET /api/surveys/assets/${ASSET_ID}`]: () =>
       jsonResponse(makeAssetDetail({ id: ASSET_ID, name: 'Kulla e Jashar Pashës' })),
@@ -108,7 +110,7 @@ const createMediaBackend = (initial: StoredMedia[]) => {
           requiredHeaders: { 'x-ms-blob-type': 'BlockBlob', 'x-ms-blob-content-type': contentType },
           blobPath,
           maxBytes: 25 * 1024 * 1024,
-          expiresAt: '2030-01-01T00:00:00.000Z',
+          expiresAt: grantsExpireAt(grantCount),
         });
       })(),
     [`PUT ${MEDIA_PATH}`]: (request) =>
@@ -133,6 +135,9 @@ const createMediaBackend = (initial: StoredMedia[]) => {
     reconciled: () =>
       api.calls('PUT', MEDIA_PATH).map((request) => (request.body as { media: MediaReference[] }).media),
     grantsAsked: () => api.calls('POST', `${MEDIA_PATH}/sas`).map((request) => request.body),
+    grantsExpire: (at: (n: number) => string) => {
+      grantsExpireAt = at;
+    },
   };
 };
 
@@ -212,6 +217,27 @@ describe('asset media', () => {
     ]);
     expect(screen.getByRole('button', { name: 'Open kulla-3.PNG' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: /Photos/ })).toHaveTextContent('(3)');
+  });
+
+  it('asks again for a grant that would run out before its file, queued behind others, is sent', async () => {
+    // The batch's first two grants run out within the minute; those asked again do not.
+    const soon = () => new Date(Date.now() + 30_000).toISOString();
+    const { user, backend } = await setup([], (backend) =>
+      backend.grantsExpire((n) => (n <= 2 ? soon() : '2030-01-01T00:00:00.000Z')),
+    );
+    const asked = () => backend.grantsAsked().length;
+    await user.upload(screen.getByLabelText('Add files to Photos'), [photo('kulla-2.png'), photo('kulla-3.png')]);
+
+    expect(await screen.findByText('Media saved')).toBeInTheDocument();
+    expect(asked()).toBe(4);
+    expect(FakeUploadRequest.sent.map((request) => request.url)).toEqual([
+      `https://storage.example/media/assets/${ASSET_ID}/new-3.png?sig=3`,
+      `https://storage.example/media/assets/${ASSET_ID}/new-4.png?sig=4`,
+    ]);
+    expect(backend.reconciled()[0]!.map((media) => media.path)).toEqual([
+      `assets/${ASSET_ID}/new-3.png`,
+      `assets/${ASSET_ID}/new-4.png`,
+    ]);
   });
 
   it("shows 'completed of total' and a bar of the bytes sent while files upload", async () => {
