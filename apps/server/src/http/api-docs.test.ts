@@ -14,6 +14,7 @@ import { openTestDatabase } from '../test/test-database';
 type Response = { description?: string; content?: Record<string, { schema: Record<string, unknown> }> };
 type Operation = {
   operationId?: string;
+  security?: unknown[];
   summary?: string;
   parameters?: { name: string; in: string; required?: boolean }[];
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
@@ -107,6 +108,24 @@ describe('the OpenAPI document', () => {
       expect(document.paths['/api/blobs/{path}']![method]!.parameters).toContainEqual(
         expect.objectContaining({ name: 'path', in: 'path', required: true }),
       );
+    }
+  });
+
+  it('asks for a bearer token only where the call needs one: not to log in, read the register or use a signed URL', () => {
+    const tokenless = operations()
+      .filter(({ operation }) => operation.security?.length === 0)
+      .map(({ at }) => at);
+    expect(tokenless).toEqual(
+      expect.arrayContaining([
+        'GET /api/health',
+        'POST /api/auth/login',
+        'GET /api/datasets',
+        'GET /api/blobs/{path}',
+        'PUT /api/blobs/{path}',
+      ]),
+    );
+    for (const needsToken of ['POST /api/auth/logout', 'GET /api/users', 'POST /api/surveys/xlsform']) {
+      expect(tokenless).not.toContain(needsToken);
     }
   });
 

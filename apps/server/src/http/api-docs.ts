@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { FileBytes } from '@trashegimia/contract/common';
+import { ACCESS_RULES, type Access } from './access-rules';
 
 /** Where the document and Swagger UI are served: the UI at /api/docs, the document at /api/docs/json (and /yaml). */
 const API_DOCS_PREFIX = '/api/docs';
@@ -72,6 +73,9 @@ const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
 /** How a raw body (a route's `consumes`) or a file response is shown: its bytes. */
 const BINARY = { type: 'string', format: 'binary' } as const;
 
+/** Calls that send no token: the document says so (`security: []`) instead of the default bearer. */
+const TOKENLESS: ReadonlySet<Access> = new Set(['anyone', 'signedUrl']);
+
 /** A wildcard route (`/api/blobs/*`) is documented with this path parameter in place of `*`. */
 const WILDCARD_PARAMETER = 'path';
 
@@ -81,8 +85,9 @@ const WILDCARD_PARAMETER = 'path';
  * without the trailing slash (`/api/users` and `/api/users/`); the document names it without.
  */
 const documentRoute: SwaggerTransform = (document) => {
-  const { url, schema } = document;
+  const { url, schema, route } = document;
   if (!url.startsWith('/api/') || !schema) return { schema: { ...schema, hide: true }, url };
+  const methods = [route.method].flat();
 
   let documentedUrl = url.endsWith('/') ? url.slice(0, -1) : url;
   const wildcard = documentedUrl.endsWith('/*');
@@ -92,6 +97,9 @@ const documentRoute: SwaggerTransform = (document) => {
   const documented = transformed.schema as JsonObject;
   if (documented.hide) return transformed;
 
+  if (methods.every((method) => TOKENLESS.has(ACCESS_RULES[`${method} ${url}`]?.access ?? 'session'))) {
+    documented.security = [];
+  }
   if (wildcard) documented.params = withWildcardParameter(documented.params as JsonObject | undefined);
   if (documented.consumes && !documented.body) {
     documented.body = { ...BINARY, description: "The file's bytes, sent as the body with its content type" };
