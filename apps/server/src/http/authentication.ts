@@ -14,14 +14,6 @@ declare module 'fastify' {
 }
 
 /**
- * The one authentication hook for the API: reads `Authorization: Bearer <token>` on every request
- * routed to an /api route. It goes by the matched route, not the raw URL, so no spelling of the
- * path (`/%61pi/…`) slips past it.
- * A missing token is anonymous; a token that is present but bad, expired or signed out is refused
- * outright, so the page learns its session is over instead of silently seeing less. Route guards
- * decide the rest.
- */
-/**
  * Where the hook learns an account's role and session version now (null when the account is
  * gone), and whether a token was signed out: both from the database, so every instance agrees.
  */
@@ -36,6 +28,14 @@ export type AccountSessions = {
  */
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
+/**
+ * The one authentication hook for the API: reads `Authorization: Bearer <token>` on every request
+ * routed to an /api route. It goes by the matched route, not the raw URL, so no spelling of the
+ * path (`/%61pi/…`) slips past it.
+ * A missing token is anonymous; a token that is present but bad, expired or signed out is refused
+ * outright, so the page learns its session is over instead of silently seeing less. Route guards
+ * decide the rest.
+ */
 export function registerAuthentication(app: FastifyInstance, tokens: TokenService, accounts: AccountSessions) {
   app.decorateRequest('auth', null);
   app.decorateRequest('authToken', null);

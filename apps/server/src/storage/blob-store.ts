@@ -16,6 +16,9 @@ export const EXPIRY_STEP_SECONDS = 300;
  */
 export type ReadUrlOptions = { downloadAs?: string; contentType?: string };
 
+/** A content type a read URL may pin: lower case, no parameters, no line breaks (it is signed as a line). */
+export const PINNABLE_CONTENT_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/;
+
 /**
  * What an upload grant allows: one content type, at most `maxBytes`, for `expiresIn` seconds, and
  * one file: a PUT to a path that already holds a file is refused, so a grant used once (or a file

@@ -9,6 +9,7 @@ import { assertBlobPath, encodeBlobPath } from './blob-path';
 import {
   DEFAULT_READ_URL_TTL_SECONDS,
   EXPIRY_STEP_SECONDS,
+  PINNABLE_CONTENT_TYPE,
   type ReadUrlOptions,
   type StoredFile,
   type WritableBlobStore,
@@ -24,9 +25,6 @@ export type SignatureCheck = 'valid' | 'expired' | 'invalid';
 /** 409 for a PUT to a path that already holds a file: a write URL writes once. */
 export const fileExists = () =>
   conflict('A file has already been uploaded to this link; ask for a new link to upload another', 'file_exists');
-
-/** A content type a read URL may pin: lower case, no parameters, no line breaks (it is signed as a line). */
-const PINNED_CONTENT_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/;
 
 /** Link errors of file systems without hard links (FAT, some network shares), where a copy must do. */
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
@@ -62,7 +60,7 @@ export class LocalBlobStore implements WritableBlobStore {
     { downloadAs, contentType }: ReadUrlOptions = {},
   ): Promise<string> {
     assertBlobPath(blobPath);
-    if (contentType !== undefined && !PINNED_CONTENT_TYPE.test(contentType)) {
+    if (contentType !== undefined && !PINNABLE_CONTENT_TYPE.test(contentType)) {
       throw new Error(`not a content type a read URL can pin: ${contentType}`);
     }
     const earliest = Math.floor(this.now() / 1000) + ttlSeconds;
@@ -88,7 +86,7 @@ export class LocalBlobStore implements WritableBlobStore {
     contentType?: string,
   ): SignatureCheck {
     if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return 'invalid';
-    if (contentType !== undefined && !PINNED_CONTENT_TYPE.test(contentType)) return 'invalid';
+    if (contentType !== undefined && !PINNABLE_CONTENT_TYPE.test(contentType)) return 'invalid';
     return this.#verdict(this.#sign(blobPath, Number(expires), downloadAs, contentType), signature, expires);
   }
 
@@ -262,7 +260,7 @@ export class LocalBlobStore implements WritableBlobStore {
 
   /**
    * A blob path holds no line break (checkBlobPath), nor does a pinned content type
-   * (PINNED_CONTENT_TYPE), so the signed text cannot be read two ways. A URL that pins a type signs
+   * (PINNABLE_CONTENT_TYPE), so the signed text cannot be read two ways. A URL that pins a type signs
    * a text starting with a word, which neither plain read texts (digits) nor write texts share.
    */
   #sign(blobPath: string, expires: number, downloadAs?: string, contentType?: string) {

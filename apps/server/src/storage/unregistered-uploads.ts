@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { WritableBlobStore } from './blob-store';
 
 /**
@@ -90,4 +91,18 @@ export class UnregisteredUploadSweep {
     clearInterval(this.timer);
     await this.sweeping;
   }
+}
+
+/** Sweeps one kind of upload (`what`: media, guideline) while the server runs, logging what it does. */
+export function startUploadSweep(
+  app: FastifyInstance,
+  blobs: WritableBlobStore,
+  registry: UploadRegistry,
+  what: string,
+) {
+  const sweep = new UnregisteredUploadSweep(blobs, registry, {
+    error: (error) => app.log.error({ err: error }, `could not remove unregistered ${what} uploads`),
+    removed: (count) => app.log.info({ count }, `removed ${what} uploads never registered`),
+  });
+  app.addHook('onClose', () => sweep.close());
 }

@@ -173,8 +173,7 @@ export class LoginThrottle {
     return {
       captchaLevel: captchaLevelFor(earlierOnAccount, this.limits.maxFailures),
       succeeded: async () => {
-        await this.counters.clear([pair, account]);
-        await this.counters.remove([address], at);
+        await Promise.all([this.counters.clear([pair, account]), this.counters.remove([address], at)]);
       },
       withdraw: () => this.counters.remove(all, at),
     };
@@ -191,7 +190,7 @@ export function captchaLevelFor(attempts: number, maxFailures: number): number {
 }
 
 /** One client controls a whole IPv6 /64, so IPv6 addresses are counted per /64. */
-export const addressKey = (address: string) => {
+const addressKey = (address: string) => {
   if (!isIPv6(address) || address.includes('.')) return address;
   const [head = '', tail = ''] = address.split('::');
   const headGroups = head ? head.split(':') : [];

@@ -4,7 +4,7 @@ import type { AttemptCounters } from './login-throttle';
 /**
  * A store for `@fastify/rate-limit` that keeps its counts in the shared attempt counters (one
  * database table), so a route's limit holds across every instance. Each route counts apart:
- * `route:<METHOD> <url>`, keyed by the plugin's key (the client address, IPv6 per /64).
+ * `route:<METHOD> <url>`, keyed by the plugin's key (the client address, `request.ip`).
  */
 export function sharedRateLimitStore(counters: AttemptCounters, now: () => number = Date.now) {
   class SharedRateLimitStore implements FastifyRateLimitStore {

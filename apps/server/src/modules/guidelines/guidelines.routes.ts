@@ -14,7 +14,7 @@ import { UploadGrant } from '@trashegimia/contract/storage';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
 import type { WritableBlobStore } from '../../storage/blob-store';
-import { UnregisteredUploadSweep } from '../../storage/unregistered-uploads';
+import { startUploadSweep } from '../../storage/unregistered-uploads';
 import {
   deleteGuideline,
   getGuidelineDownloadUrl,
@@ -32,11 +32,7 @@ export const guidelineRoutes: FastifyPluginAsyncZod<GuidelineRoutesOptions> = as
   app,
   { db, blobs, maxUploadBytes },
 ) => {
-  const sweep = new UnregisteredUploadSweep(blobs, guidelineUploads(db, blobs), {
-    error: (error) => app.log.error({ err: error }, 'could not remove unregistered guideline uploads'),
-    removed: (count) => app.log.info({ count }, 'removed guideline uploads never registered'),
-  });
-  app.addHook('onClose', () => sweep.close());
+  startUploadSweep(app, blobs, guidelineUploads(db, blobs), 'guideline');
 
   app.get(
     '/',

@@ -2,6 +2,7 @@ import type { MediaType } from '@trashegimia/contract/assets';
 import { MEDIA_FILE_KINDS, MEDIA_TYPE_FILE_KINDS, type MediaFileKind } from '@trashegimia/contract/media';
 import { badRequest } from '../../errors';
 import { extensionOf } from '../../storage/blob-path';
+import { PINNABLE_CONTENT_TYPE } from '../../storage/blob-store';
 
 /** A kind of file: which content types it is uploaded as, and its extensions with the type each is stored as. */
 type FileFamily = { accepts: (contentType: string) => boolean; extensions: Readonly<Record<string, string>> };
@@ -26,15 +27,13 @@ const FAMILIES = Object.fromEntries(
   Object.entries(MEDIA_TYPE_FILE_KINDS).map(([mediaType, kinds]) => [mediaType, kinds.map(family)]),
 ) as Record<MediaType, FileFamily[]>;
 
-const CONTENT_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/;
-
 /**
  * The content type an upload of this media type is granted for: the declared one, lower-cased and
  * without parameters, when the media type accepts it; 400 naming `contentType` otherwise.
  */
 export function uploadContentType(mediaType: MediaType, declared: string): string {
   const contentType = declared.split(';')[0]!.trim().toLowerCase();
-  if (!CONTENT_TYPE.test(contentType) || !FAMILIES[mediaType].some((family) => family.accepts(contentType))) {
+  if (!PINNABLE_CONTENT_TYPE.test(contentType) || !FAMILIES[mediaType].some((family) => family.accepts(contentType))) {
     throw badRequest('contentType', `contentType: a ${mediaType} cannot be ${declared}`, 'unsupported_file_type');
   }
   return contentType;
@@ -74,7 +73,7 @@ const TYPE_OF_EXTENSION: Readonly<Record<string, string>> = Object.assign({}, ..
  * extension names; undefined when neither is known, and the file is served as the store has it.
  */
 export function servedContentType(path: string, registered?: string | null): string | undefined {
-  if (registered && CONTENT_TYPE.test(registered)) return registered;
+  if (registered && PINNABLE_CONTENT_TYPE.test(registered)) return registered;
   const extension = extensionOf(path);
   return Object.hasOwn(TYPE_OF_EXTENSION, extension) ? TYPE_OF_EXTENSION[extension] : undefined;
 }

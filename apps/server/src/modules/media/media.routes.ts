@@ -5,7 +5,7 @@ import { UploadGrant } from '@trashegimia/contract/storage';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
 import type { WritableBlobStore } from '../../storage/blob-store';
-import { UnregisteredUploadSweep } from '../../storage/unregistered-uploads';
+import { startUploadSweep } from '../../storage/unregistered-uploads';
 import { assetMediaUploads, grantMediaUpload, type MediaLimits, reconcileAssetMedia } from './media.service';
 
 export type MediaRoutesOptions = { db: Database; blobs: WritableBlobStore; limits: MediaLimits };
@@ -16,11 +16,7 @@ export type MediaRoutesOptions = { db: Database; blobs: WritableBlobStore; limit
  * GET /assets/{id}/media, belongs to the assets module with the rest of what readers see.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, { db, blobs, limits }) => {
-  const sweep = new UnregisteredUploadSweep(blobs, assetMediaUploads(db, blobs), {
-    error: (error) => app.log.error({ err: error }, 'could not remove unregistered media uploads'),
-    removed: (count) => app.log.info({ count }, 'removed media uploads never registered'),
-  });
-  app.addHook('onClose', () => sweep.close());
+  startUploadSweep(app, blobs, assetMediaUploads(db, blobs), 'media');
 
   app.post(
     '/assets/:id/media/sas',

@@ -96,17 +96,16 @@ export const sendSubmission = async (start: CollectSubmission, steps: SendSteps)
       await update({ assetId: asset.id });
     }
     const assetId = current.assetId!;
-    for (let attempt = 1; ; attempt++) {
+    await uploadPhotos(assetId);
+    try {
+      await listPhotos(assetId);
+    } catch (error) {
+      // The server removes uploads left unlisted for a day (a device offline in between): their
+      // bytes are still here, so they are uploaded again, once.
+      if (!isApiError(error) || error.code !== FILE_NOT_UPLOADED) throw error;
+      await update({ photos: current.photos.map((photo) => ({ ...photo, blobPath: null })) });
       await uploadPhotos(assetId);
-      try {
-        await listPhotos(assetId);
-        break;
-      } catch (error) {
-        // The server removes uploads left unlisted for a day (a device offline in between): their
-        // bytes are still here, so they are uploaded again, once.
-        if (attempt > 1 || !isApiError(error) || error.code !== FILE_NOT_UPLOADED) throw error;
-        await update({ photos: current.photos.map((photo) => ({ ...photo, blobPath: null })) });
-      }
+      await listPhotos(assetId);
     }
     await update({ state: 'sent' });
     // The server has everything: the photos need not take room on the device any more. Bytes
