@@ -29,8 +29,10 @@ import { buildApp } from '../src/app';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../src/db/client';
 import { assets, datasets, questionOptions, questions } from '../src/db/schema/index';
 import { createScratchDatabase } from '../src/db/scratch-database';
-import { resolveFilters } from '../src/modules/assets/asset-filters';
-import { ASSET_READS, type AssetCriteria, assetPageStatement } from '../src/modules/assets/assets.repo';
+import { type AssetCriteria, resolveFilters } from '../src/modules/asset-search';
+import { PAGE_CACHE } from '../src/modules/asset-search/asset-search';
+import { assetPageStatement } from '../src/modules/asset-search/sql-search';
+import { DETAIL_CACHE } from '../src/modules/assets/assets.repo';
 import { MOVE_INTERVAL_MS, moveViewsIntoAssets } from '../src/modules/assets/view-counter';
 import { captchaFor } from '../src/test/captcha';
 import { testConfig } from '../src/test/test-app';
@@ -412,7 +414,7 @@ async function scenarioInputs({ db }: DatabaseHandle, exportDatasetId: number) {
       .innerJoin(datasets, eq(datasets.id, assets.datasetId))
       .where(and(eq(assets.status, 'APPROVED'), eq(datasets.isActive, true)))
       .orderBy(sql`random()`)
-      .limit(ASSET_READS.detail.maxEntries * 11)
+      .limit(DETAIL_CACHE.maxEntries * 11)
   ).map((row) => row.id);
 
   // The same kind of query on every run and driver: the dataset's most common municipality OR its
@@ -470,7 +472,7 @@ async function scenarioInputs({ db }: DatabaseHandle, exportDatasetId: number) {
   const differentFilters = municipalities
     .slice(1)
     .flatMap((other) => types.flatMap((type) => risks.map((risk) => threeFilters([other], type, risk))));
-  if (differentFilters.length <= ASSET_READS.page.maxEntries) {
+  if (differentFilters.length <= PAGE_CACHE.maxEntries) {
     throw new Error(`only ${differentFilters.length} different 3-filter queries: a server would keep them all`);
   }
 
@@ -507,9 +509,9 @@ async function scenarioInputs({ db }: DatabaseHandle, exportDatasetId: number) {
     largestCount: largest.n,
     exportDatasetId,
     exportCount: exportSize,
-    keptAssetIds: approvedIds.slice(0, ASSET_READS.detail.maxEntries),
+    keptAssetIds: approvedIds.slice(0, DETAIL_CACHE.maxEntries),
     // Others than those kept by the scenario before.
-    assetIds: approvedIds.slice(ASSET_READS.detail.maxEntries),
+    assetIds: approvedIds.slice(DETAIL_CACHE.maxEntries),
     filters,
     differentFilters,
     filterDescription: `municipality ∈ {${top}, ${fourth}} AND asset type = ${types[0]} AND risk = 1`,

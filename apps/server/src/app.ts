@@ -18,6 +18,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { createCaptcha } from './modules/auth/captcha/create-captcha';
 import { DatabaseAttemptCounters, LoginThrottle } from './modules/auth/login-throttle';
 import { TokenService } from './modules/auth/tokens';
+import { createAssetSearch } from './modules/asset-search';
 import { assetRoutes } from './modules/assets/assets.routes';
 import { datasetRoutes } from './modules/datasets/datasets.routes';
 import { collectRoutes } from './modules/collect/collect.routes';
@@ -91,6 +92,9 @@ export async function buildApp({ config, db: givenDatabase, blobs: givenBlobs, l
   );
   registerAuthentication(app, tokens, authService);
 
+  const assetSearch = createAssetSearch(database.db, { indexed: config.search.optionIndexes });
+  app.addHook('onClose', async () => assetSearch.close());
+
   await app.register(
     async (api) => {
       enforceAccessRules(api);
@@ -112,7 +116,7 @@ export async function buildApp({ config, db: givenDatabase, blobs: givenBlobs, l
         db: database.db,
         maxBytes: config.uploads.importMaxBytes,
       });
-      await api.register(assetRoutes, { prefix: '/surveys', db: database.db, blobs });
+      await api.register(assetRoutes, { prefix: '/surveys', db: database.db, blobs, search: assetSearch });
       if (blobs instanceof LocalBlobStore) await api.register(blobRoutes, { prefix: '/blobs', store: blobs });
       await api.register(exportRoutes, { prefix: '/surveys', db: database.db, blobs });
       await api.register(mediaRoutes, {

@@ -108,6 +108,7 @@ const Environment = z
     TILE_ATTRIBUTION: z
       .string()
       .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+    ASSET_INDEX: flag.default(true),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     WEB_DIST_DIR: z.string().optional(),
   })
@@ -166,6 +167,8 @@ export type Config = {
   /** The largest files each kind of upload accepts, in bytes. */
   readonly uploads: { guidelineMaxBytes: number; importMaxBytes: number; mediaMaxBytes: Record<MediaType, number> };
   readonly map: { tileUrl: string; attribution: string };
+  /** Whether the public's pages and maps are answered from in-memory indexes (else the database answers all). */
+  readonly search: { optionIndexes: boolean };
   readonly webDistDir: string;
 };
 
@@ -227,6 +230,7 @@ function toConfig(env: Environment): Config {
       },
     },
     map: { tileUrl: env.TILE_URL, attribution: env.TILE_ATTRIBUTION },
+    search: { optionIndexes: env.ASSET_INDEX },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDistDir,
   };
 }

@@ -2,9 +2,8 @@ import { Table, getTableName, is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Executor } from './client';
+import { CHANGE_CHANNEL, type TableChange, parseNotification } from './notifications';
 
-/** The channel on which the database announces a changed table's name (migration 0009). */
-export const TABLE_CHANGED_CHANNEL = 'table_changed';
 
 /** Each cached read keeps at most this many answers (the least recently used go first), unless it says otherwise. */
 const MAX_ENTRIES_PER_READ = 1_000;
@@ -38,12 +37,6 @@ type Pending = { value: Promise<unknown>; epoch: number; versions: number[] };
  */
 export type ReadDependency = Table | readonly [Table, string];
 
-/**
- * A change the database announced: a table's name and the parts of it that changed (none: the
- * whole table), or `everything` when hearing started or stopped and any change may have been missed.
- */
-export type TableChange = { table: string; parts: string[] } | 'everything';
-
 export type ReadOptions<Value = never> = {
   /** At most this many answers of the read are kept (the least recently used go first); 1,000 unless given. */
   maxEntries?: number;
@@ -69,7 +62,7 @@ const RECONNECT_MS = 1_000;
 
 /**
  * What one database's server instance has heard of its tables' changes, and the answers read
- * since. A table's version moves on with every change announced on TABLE_CHANGED_CHANNEL; an answer
+ * since. A table's version moves on with every change announced on CHANGE_CHANNEL; an answer
  * is good while the versions of the tables it read are those it was read at. Every connection of
  * the pool listens (`listenOn`, before the pool first hands it out), so the connection that made a
  * change hears of it before its statement or transaction is reported done and an instance never
@@ -137,9 +130,9 @@ export class TableChanges {
 
   async listen(client: pg.ClientBase): Promise<void> {
     client.on('notification', (message) => {
-      if (message.channel === TABLE_CHANGED_CHANNEL && message.payload) this.announce(message.payload);
+      if (message.channel === CHANGE_CHANNEL && message.payload) this.announce(message.payload);
     });
-    await client.query(`listen ${TABLE_CHANGED_CHANNEL}`);
+    await client.query(`listen ${CHANGE_CHANNEL}`);
   }
 
   /** `dependsOn`: table names, and parts of tables as 'table part' (each also depends on its table). */
@@ -227,8 +220,9 @@ export class TableChanges {
 
   /** A table's name ('datasets'), or a table's name and the parts of it that changed ('assets dataset:3 asset:…'). */
   private announce(payload: string) {
-    const [table, ...parts] = payload.split(' ');
-    if (!table) return;
+    const change = parseNotification(payload);
+    if (!change) return;
+    const { table, parts } = change;
     for (const watcher of this.#watchers) watcher({ table, parts });
     this.#versions.set(table, (this.#versions.get(table) ?? 0) + 1);
     if (parts.length === 0) {

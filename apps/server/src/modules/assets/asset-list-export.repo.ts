@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { assets, datasets, devices, surveys, users } from '../../db/schema/index';
 import { runPrepared } from '../../db/prepared';
-import { type AssetCriteria, type ExportCursor, keysetBatch } from './assets.repo';
+import type { AssetCriteria } from '../asset-search';
+import { type ExportCursor, keysetBatch } from './assets.repo';
 
 /**
  * One keyset batch of the review list's export, newest first: the assets that match, each with

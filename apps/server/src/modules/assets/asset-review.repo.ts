@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import { answers, assets, datasets, questionOptions, questions } from '../../db/schema/index';
 import { insertAnswers } from './asset-submission.repo';
-import { type AssetCriteria, assetWhere } from './assets.repo';
+import { type AssetCriteria, assetWhere } from '../asset-search';
 
 /** The columns an edit or a review reads and may change. */
 export type ReviewedAssetRow = {

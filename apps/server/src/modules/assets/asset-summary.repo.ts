@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { assets, datasets } from '../../db/schema/index';
-import { type AssetCriteria, assetWhere } from './assets.repo';
+import { type AssetCriteria, assetWhere } from '../asset-search';
 
 /** Which count a row of {@link selectAssetCounts} is: one per grouping set. */
 export type CountDimension = 'municipality' | 'riskLevel' | 'type' | 'total';

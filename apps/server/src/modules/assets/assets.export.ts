@@ -4,13 +4,11 @@ import type { Language } from '@trashegimia/contract/common';
 import type { Database } from '../../db/client';
 import { findDatasetSurveyIds } from '../datasets/datasets.repo';
 import { requireVisibleDataset } from '../datasets/datasets.service';
-import { resolveFilters } from './asset-filters';
+import { type AssetCriteria, countAssets, resolveFilters } from '../asset-search';
 import { seesEverything } from './assets.policy';
 import { answerLine, assetStatusOf, riskLevelOf } from './assets.presenter';
 import {
   type AnswerTuple,
-  type AssetCriteria,
-  countAssets,
   type ExportCursor,
   selectExportBatch,
   selectOptionTexts,

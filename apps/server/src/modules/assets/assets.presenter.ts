@@ -9,7 +9,8 @@ import {
   RiskLevel,
 } from '@trashegimia/contract/assets';
 import type { Language } from '@trashegimia/contract/common';
-import type { AnswerRow, AssetRow } from './assets.repo';
+import type { AssetRow } from '../asset-search';
+import type { AnswerRow } from './assets.repo';
 import { compareQuestionNr, localize, localizedFields } from './survey-text';
 
 /** What the lists show of an asset's media: its types and the URL of its first photo. */

@@ -21,6 +21,7 @@ import {
   UpdateAssetBody,
 } from '@trashegimia/contract/assets';
 import type { Database } from '../../db/client';
+import type { AssetSearch } from '../asset-search';
 import { errorResponses } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { changeAssetStatus, changeAssetStatuses, getAssetHistory, updateAsset } from './asset-review.service';
@@ -35,18 +36,18 @@ import {
 } from './assets.service';
 import { AssetCountFolding } from './asset-count-folding';
 import { ViewCounter } from './view-counter';
-import { OptionIndexes } from './option-indexes';
 
 /** Under /surveys, as the spec names them. */
-export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore }> = async (app, { db, blobs }) => {
+export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore; search: AssetSearch }> = async (
+  app,
+  { db, blobs, search },
+) => {
   const views = new ViewCounter(db, (error) => app.log.error({ err: error }, 'could not write asset views'));
   app.addHook('onClose', () => views.close());
   const counts = new AssetCountFolding(db, (error) =>
     app.log.error({ err: error }, 'could not fold asset count changes'),
   );
   app.addHook('onClose', () => counts.close());
-  const optionIndexes = new OptionIndexes(db);
-  app.addHook('onClose', async () => optionIndexes.close());
 
   app.get(
     '/dataset-respondents',
@@ -59,7 +60,7 @@ export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore
         response: { 200: AssetList.describe("A page of the dataset's assets"), ...errorResponses(400) },
       },
     },
-    async (request) => listDatasetRespondents(db, blobs, request.auth, request.query, optionIndexes),
+    async (request) => listDatasetRespondents(search, blobs, request.auth, request.query),
   );
 
   app.post(
@@ -73,7 +74,7 @@ export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore
         response: { 200: AssetList.describe('A page of the matching assets'), ...errorResponses(400, 404) },
       },
     },
-    async (request) => filterDatasetRespondents(db, blobs, request.auth, request.body, optionIndexes),
+    async (request) => filterDatasetRespondents(db, search, blobs, request.auth, request.body),
   );
 
   app.post(
@@ -103,7 +104,7 @@ export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore
         response: { 200: AssetList.describe('A page of the matching assets'), ...errorResponses(400) },
       },
     },
-    async (request) => listAssets(db, blobs, request.auth, request.query),
+    async (request) => listAssets(search, blobs, request.auth, request.query),
   );
 
   app.get(
@@ -121,8 +122,8 @@ export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore
       },
     },
     async (request, reply) =>
-      // Sent as kept: a kept map is neither serialized nor checked again for each visitor.
-      sendJson(reply, await listAssetPointsJson(db, request.auth, request.query, optionIndexes)),
+      // Sent as written: a cached map is neither serialized nor checked again for each visitor.
+      sendJson(reply, await listAssetPointsJson(search, request.auth, request.query)),
   );
 
   app.get(

@@ -4,7 +4,6 @@ import type {
   AssetFilter,
   AssetList,
   AssetListQuery,
-  AssetPoints,
   AssetPointsQuery,
   MediaList,
   RespondentFilterBody,
@@ -12,7 +11,6 @@ import type {
   RespondentSummary,
   RespondentSummaryBody,
 } from '@trashegimia/contract/assets';
-import { MAX_MAP_POINTS } from '@trashegimia/contract/assets';
 import type { TokenClaims } from '@trashegimia/contract/auth';
 import type { Language } from '@trashegimia/contract/common';
 import type { Executor } from '../../db/client';
@@ -29,25 +27,19 @@ import {
   presentMediaItem,
 } from './assets.presenter';
 import {
-  ASSET_READS,
   type AssetCriteria,
-  datasetAssetReads,
+  type AssetSearch,
   type AssetSort,
   type ListedAssetRow,
-  findAsset,
-  findAssetDetail,
+  findListedAsset,
   oneAssetReadOptions,
   oneAssetReads,
-  selectAssetPage,
-  selectFirstPhotoPath,
-  selectMedia,
-} from './assets.repo';
+  resolveFilters,
+} from '../asset-search';
+import { DETAIL_CACHE, findAssetDetail, selectFirstPhotoPath, selectMedia } from './assets.repo';
 import { answerRowsOf } from './answer-texts';
-import { resolveFilters } from './asset-filters';
 import { findSubmissionById } from './asset-submission.repo';
 import type { ViewCounter } from './view-counter';
-import type { OptionIndexes } from './option-indexes';
-import { countAssetPoints, selectAssetPointsJson } from './asset-points.repo';
 import { presentRespondentSummary } from './asset-summary.presenter';
 import { selectAssetCounts } from './asset-summary.repo';
 import { emptyPage, offsetOf, pageMeta, type Paging } from '../../http/paging';
@@ -72,7 +64,7 @@ export const assetNotFound = () => notFound('asset');
  * deviceId) and the admin note are administrators' business: those filters narrow for them only.
  */
 export async function listAssets(
-  db: Executor,
+  search: AssetSearch,
   blobs: BlobStore,
   viewer: TokenClaims | null,
   query: z.output<typeof AssetListQuery>,
@@ -80,7 +72,7 @@ export async function listAssets(
   const admin = seesEverything(viewer);
   // Everyone else sees approved assets only: asking for another status can find nothing.
   if (!admin && query.status !== undefined && query.status !== 'APPROVED') return emptyPage(query);
-  return assetPage(db, blobs, viewer, listCriteria(query, admin), query, query);
+  return assetPage(search, blobs, viewer, listCriteria(query, admin), query, query);
 }
 
 /**
@@ -111,17 +103,12 @@ export function listCriteria(filter: z.output<typeof AssetFilter>, admin: boolea
   };
 }
 
-/**
- * GET /surveys/dataset-respondents: no dataset, or one the viewer cannot see, is an empty list
- * (spec §7). The public's pages by date are answered by the dataset's option index when `indexes`
- * can.
- */
+/** GET /surveys/dataset-respondents: no dataset, or one the viewer cannot see, is an empty list (spec §7). */
 export async function listDatasetRespondents(
-  db: Executor,
+  search: AssetSearch,
   blobs: BlobStore,
   viewer: TokenClaims | null,
   query: z.output<typeof RespondentListQuery>,
-  indexes?: OptionIndexes,
 ): Promise<AssetList> {
   if (query.datasetId === undefined) return emptyPage(query);
   const criteria: AssetCriteria = {
@@ -129,49 +116,37 @@ export async function listDatasetRespondents(
     datasetId: query.datasetId,
     search: query.search || undefined,
   };
-  return assetPage(db, blobs, viewer, criteria, query, query, indexes);
+  return assetPage(search, blobs, viewer, criteria, query, query);
 }
 
-/**
- * POST /surveys/dataset-respondents: AND across questions, OR within a question's options. The
- * public's filters are answered by the dataset's option index when `indexes` can.
- */
+/** POST /surveys/dataset-respondents: AND across questions, OR within a question's options. */
 export async function filterDatasetRespondents(
   db: Executor,
+  search: AssetSearch,
   blobs: BlobStore,
   viewer: TokenClaims | null,
   body: z.output<typeof RespondentFilterBody>,
-  indexes?: OptionIndexes,
 ): Promise<AssetList> {
   assertMayFilter(viewer, body.filterPage);
-  const publicOnly = !seesEverything(viewer);
-  const [filters] = await Promise.all([
-    resolveFilters(db, body.datasetId, body.filters),
-    // A page the index answers: it catches up meanwhile.
-    indexes?.prepare({ publicOnly, datasetId: body.datasetId, filters: body.filters }, body),
-  ]);
-  const criteria: AssetCriteria = { publicOnly, datasetId: body.datasetId, filters, mediaTypes: body.mediaTypes };
-  return assetPage(db, blobs, viewer, criteria, body, body, indexes);
+  const filters = await resolveFilters(db, body.datasetId, body.filters);
+  const criteria: AssetCriteria = {
+    publicOnly: !seesEverything(viewer),
+    datasetId: body.datasetId,
+    filters,
+    mediaTypes: body.mediaTypes,
+  };
+  return assetPage(search, blobs, viewer, criteria, body, body);
 }
 
-/** A page of assets in one statement whatever the page size (two for a page past the end). */
 async function assetPage(
-  db: Executor,
+  search: AssetSearch,
   blobs: BlobStore,
   viewer: TokenClaims | null,
   criteria: AssetCriteria,
   sort: AssetSort,
   paging: Paging,
-  indexes?: OptionIndexes,
 ): Promise<AssetList> {
-  const page = { limit: paging.limit, offset: offsetOf(paging) };
-  const { rows, total } = await selectAssetPage(
-    db,
-    criteria,
-    sort,
-    page,
-    indexes && (() => indexes.page(criteria, sort, page)),
-  );
+  const { rows, total } = await search.page(criteria, sort, { limit: paging.limit, offset: offsetOf(paging) });
   const admin = seesEverything(viewer);
   const items = await Promise.all(
     rows.map(async (row) => presentAssetSummary(row, await mediaSummary(blobs, row), admin)),
@@ -214,14 +189,14 @@ export async function getAssetDetail(
 ): Promise<AssetDetail> {
   const publicOnly = !seesEverything(viewer);
   const { views } = options;
-  // Kept in memory (ASSET_READS) with the views written by then, so that the count shown adds those written since.
+  // Cached with the views written by then, so that the count shown adds those written since.
   const { found, viewsWritten } = await cachedRead(
     db,
     'asset_detail',
     `${id}:${publicOnly}`,
     oneAssetReads(id),
     async () => ({ viewsWritten: views?.written(id) ?? 0, found: await findAssetDetail(db, id, publicOnly) }),
-    oneAssetReadOptions(id, ASSET_READS.detail, (read) => read.found?.asset.datasetId),
+    oneAssetReadOptions(id, DETAIL_CACHE, (read) => read.found?.asset.datasetId),
   );
   if (!found) throw assetNotFound();
   const { asset, answers } = found;
@@ -242,7 +217,7 @@ export async function listAssetMedia(
   id: string,
 ): Promise<MediaList> {
   // Read together: the list is only shown once the asset is known to be the viewer's to see.
-  const [asset, rows] = await Promise.all([findAsset(db, id, !seesEverything(viewer)), selectMedia(db, id)]);
+  const [asset, rows] = await Promise.all([findListedAsset(db, id, !seesEverything(viewer)), selectMedia(db, id)]);
   if (!asset && !(await isOwnSubmission(db, viewer, id))) throw assetNotFound();
   const items = await Promise.all(
     rows.map(async (row) => {
@@ -300,65 +275,18 @@ export async function summarizeDatasetRespondents(
  * GET /surveys/assets/points: a dataset's assets with real coordinates, compact, for a map; at most
  * `limit` (20,000 by default), newest first, with the full count when more match. Visibility as for
  * every list; an unknown dataset or one the viewer cannot see gives no points. Answered as the JSON
- * sent, in UTF-8. The public's map, whole or narrowed by risk, comes from the dataset's option
- * index, kept up to date asset by asset (reading it again whole after every review kept the
- * database busy under load); until the index is ready, and for a search or an administrator, the
- * database writes it, and a map the page asks for is kept in memory (ASSET_READS) until what it
- * shows changes.
+ * sent, in UTF-8.
  */
-export async function listAssetPointsJson(
-  db: Executor,
+export function listAssetPointsJson(
+  search: AssetSearch,
   viewer: TokenClaims | null,
   query: z.output<typeof AssetPointsQuery>,
-  indexes?: OptionIndexes,
 ): Promise<Buffer> {
-  const criteria = { publicOnly: !seesEverything(viewer), datasetId: query.datasetId };
-  const search = query.search || undefined;
-  if (criteria.publicOnly) {
-    const indexed = await indexes?.points(
-      query.datasetId,
-      query.riskLevel,
-      query.limit,
-      ({ parts, total }) => pointsAnswer(query.datasetId, parts, total, total, query.limit),
-      search,
-    );
-    if (indexed) return indexed;
-  }
-  const read = () => readAssetPointsJson(db, { ...criteria, search }, query);
-  // Kept: what the map page asks (all points, whole or by risk). A search is one visitor's question,
-  // and other limits would let anyone push the kept maps out.
-  if (search || query.limit !== MAX_MAP_POINTS) return read();
-  return cachedRead(
-    db,
-    'asset_points',
-    JSON.stringify([criteria, query.riskLevel]),
-    datasetAssetReads(criteria),
-    read,
-    ASSET_READS.points,
-  );
-}
-
-async function readAssetPointsJson(
-  db: Executor,
-  criteria: AssetCriteria & { datasetId: number },
-  query: z.output<typeof AssetPointsQuery>,
-): Promise<Buffer> {
-  // The count (an index-only scan) runs beside the points rather than after them, and is used only
-  // when they were cut.
-  const [{ json, matched }, total] = await Promise.all([
-    selectAssetPointsJson(db, criteria, query.riskLevel, query.limit),
-    countAssetPoints(db, criteria, query.riskLevel),
-  ]);
-  return pointsAnswer(criteria.datasetId, [Buffer.from(json)], matched, total, query.limit);
-}
-
-/** The answer around the points' columns (in parts): `matched` counts up to one past the limit, `total` all. */
-function pointsAnswer(datasetId: number, points: Buffer[], matched: number, total: number, limit: number): Buffer {
-  const truncated = matched > limit;
-  const meta: AssetPoints['meta'] = { totalItems: truncated ? total : matched, truncated };
-  return Buffer.concat([
-    Buffer.from(`{"datasetId":${datasetId},"points":`),
-    ...points,
-    Buffer.from(`,"meta":${JSON.stringify(meta)}}`),
-  ]);
+  return search.points({
+    publicOnly: !seesEverything(viewer),
+    datasetId: query.datasetId,
+    riskLevel: query.riskLevel,
+    search: query.search || undefined,
+    limit: query.limit,
+  });
 }

@@ -26,7 +26,7 @@ import {
 import { startTestApp } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
 import { asAdmin, asGuest, asUser } from '../../test/tokens';
-import { assetColumns } from './assets.repo';
+import { listedAssetColumns } from '../asset-search';
 
 let database: DatabaseHandle;
 let app: App;
@@ -375,7 +375,7 @@ describe('GET /api/surveys/assets/:id', () => {
     );
     await server.close();
     const [row] = await database.db
-      .select({ viewCount: assetColumns.viewCount })
+      .select({ viewCount: listedAssetColumns.viewCount })
       .from(assetsTable)
       .where(eq(assetsTable.id, asset.id));
     expect(row!.viewCount).toBe(5);
@@ -398,7 +398,7 @@ describe('GET /api/surveys/assets/:id', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ field: 'id', code: 'invalid_input' });
     const [row] = await database.db
-      .select({ viewCount: assetColumns.viewCount })
+      .select({ viewCount: listedAssetColumns.viewCount })
       .from(assetsTable)
       .where(eq(assetsTable.id, pending.id));
     expect(row!.viewCount).toBe(0);
@@ -499,7 +499,7 @@ describe('GET /api/surveys/assets/:id/media and the files behind it', () => {
 });
 
 /**
- * Visitors' reads of assets are kept in memory (assets.repo.ts, ASSET_READS). A visitor must still
+ * Visitors' reads of assets are cached (asset-search.ts, assets.repo.ts). A visitor must still
  * see every change the moment it is made — a review, an edited answer, a new photo, a new asset, a
  * dataset taken offline — and an asset's view count must keep counting while its detail is kept.
  */
@@ -595,8 +595,12 @@ describe("visitors' reads of assets, kept in memory", () => {
   it("keep counting an asset's views across the batches in which views are written", async () => {
     const { asset, detail } = await publishedAsset();
     const stored = async () =>
-      (await database.db.select({ n: assetColumns.viewCount }).from(assetsTable).where(eq(assetsTable.id, asset.id)))[0]
-        ?.n;
+      (
+        await database.db
+          .select({ n: listedAssetColumns.viewCount })
+          .from(assetsTable)
+          .where(eq(assetsTable.id, asset.id))
+      )[0]?.n;
     // The read in publishedAsset() was the first view; wait until its batch is written.
     const deadline = Date.now() + 10_000;
     while ((await stored()) !== 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));

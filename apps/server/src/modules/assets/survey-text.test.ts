@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { compareQuestionNr, localize } from './survey-text';
-import { escapeLike, foldAccents } from './text-search';
 
 describe('question numbers', () => {
   it('sort by dotted segment, numerically', () => {
@@ -16,19 +15,5 @@ describe('localized texts', () => {
     expect(localize(row, 'title', 'xk')).toBe('Komuna');
     expect(localize(row, 'title', 'sr')).toBe('Komuna');
     expect(localize({ titleXk: null, titleEn: null, titleSr: null }, 'title', 'en')).toBeNull();
-  });
-});
-
-describe('text search', () => {
-  it('folds Albanian and Serbian letters to their base letters', () => {
-    expect(foldAccents('Pejë, Çarshia, Čačak, Đakovica, Šar, Žabljak')).toBe(
-      'Peje, Carshia, Cacak, Dakovica, Sar, Zabljak',
-    );
-    // Decomposed input (e + combining diaeresis) folds the same way.
-    expect(foldAccents('Peje\u0308')).toBe('Peje');
-  });
-
-  it("escapes LIKE's wildcards", () => {
-    expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
   });
 });

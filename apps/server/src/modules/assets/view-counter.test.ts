@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { assets, recentAssetViews } from '../../db/schema/index';
 import { createAsset, createDataset, createSurvey } from '../../test/factories';
 import { openTestDatabase } from '../../test/test-database';
-import { assetColumns } from './assets.repo';
+import { listedAssetColumns } from '../asset-search';
 import { VIEWS_PER_STATEMENT, ViewCounter } from './view-counter';
 
 /**
@@ -34,7 +34,7 @@ const viewCounts = async (ids: string[], which: 'shown' | 'moved' = 'shown') =>
   new Map(
     (
       await database.db
-        .select({ id: assets.id, views: which === 'shown' ? assetColumns.viewCount : assets.viewCount })
+        .select({ id: assets.id, views: which === 'shown' ? listedAssetColumns.viewCount : assets.viewCount })
         .from(assets)
         .where(inArray(assets.id, ids))
     ).map((row) => [row.id, row.views]),

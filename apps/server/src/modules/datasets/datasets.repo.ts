@@ -1,8 +1,9 @@
 import { type SQL, and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { assetCountChanges, assetCounts, datasets, questionOptions, questions, surveys } from '../../db/schema/index';
-import { containsPattern, matchesPattern } from '../assets/text-search';
+import { containsPattern, matchesPattern } from '../../db/text-search';
 import { Bindings, runPrepared, type Values } from '../../db/prepared';
+import { invalidatedBy } from '../../db/notifications';
 import { type ReadDependency, cachedRead } from '../../db/read-cache';
 
 export type DatasetRow = Omit<typeof datasets.$inferSelect, 'createdAt' | 'updatedAt'>;
@@ -69,7 +70,7 @@ function datasetStatsReads({ ids, countAllStatuses }: DatasetSelection): ReadDep
   if (!ids) return [datasets, assetCountChanges, surveys, questions];
   return [
     ...ids.flatMap((id): ReadDependency[] => [
-      [datasets, `dataset:${id}`],
+      invalidatedBy.dataset(id),
       surveysOfDatasetReads(id, !countAllStatuses),
     ]),
     surveys,
@@ -350,18 +351,11 @@ const CHOICE_OPTION_TABLES = [questions, questionOptions];
  * which change when changes to them are appended (folding them changes no count).
  */
 const surveysOfDatasetReads = (datasetId: number, publicOnly = false): ReadDependency =>
-  [assetCountChanges, `${publicOnly ? 'public' : 'dataset'}:${datasetId}`] as const;
-
-/**
- * What assets and filter panels show of their dataset: its name, and whether it is active (the
- * public sees active datasets only). The database announces it apart from the dataset's other
- * changes (migration 0015): editing a description keeps what was read of its assets.
- */
-export const shownDataset = (datasetId: number): ReadDependency => [datasets, `shown:${datasetId}`] as const;
+  invalidatedBy.datasetAssetCounts(datasetId, publicOnly);
 
 /** What a dataset's filters are read from: the dataset, the surveys it uses, their choice questions. */
 export const datasetFilterReads = (datasetId: number, publicOnly: boolean): ReadDependency[] => [
-  shownDataset(datasetId),
+  invalidatedBy.shownDataset(datasetId),
   surveysOfDatasetReads(datasetId, publicOnly),
   ...CHOICE_OPTION_TABLES,
 ];

@@ -1,7 +1,7 @@
 import { type SQL, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { guidelines } from '../../db/schema/index';
-import { containsText } from '../assets/text-search';
+import { containsText } from '../../db/text-search';
 
 export type GuidelineRow = Pick<
   typeof guidelines.$inferSelect,

@@ -1,7 +1,7 @@
 import { type SQL, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { questionLibrary } from '../../db/schema/index';
-import { containsText } from '../assets/text-search';
+import { containsText } from '../../db/text-search';
 
 export type LibraryQuestionRow = typeof questionLibrary.$inferSelect;
 export type LibraryQuestionValues = Omit<typeof questionLibrary.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;

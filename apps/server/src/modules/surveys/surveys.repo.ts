@@ -3,7 +3,7 @@ import { SURVEY_STATE } from '@trashegimia/contract/surveys';
 import type { Executor } from '../../db/client';
 import { surveys } from '../../db/schema/index';
 import { badRequest, conflict, sqlState } from '../../errors';
-import { containsText } from '../assets/text-search';
+import { containsText } from '../../db/text-search';
 
 export type SurveyRow = typeof surveys.$inferSelect;
 export type SurveyValues = Partial<Omit<typeof surveys.$inferInsert, 'id' | 'insDate' | 'lud'>>;

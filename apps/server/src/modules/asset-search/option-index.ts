@@ -1,7 +1,7 @@
 import type { RiskLevel } from '@trashegimia/contract/assets';
 import { lowerBound } from './lower-bound';
 import { MapColumns, type MapPoint, type MappedAsset, type RenderedMap, onEarth } from './map-columns';
-import { lowersAmbiguously, searchedText } from './text-search';
+import { lowersAmbiguously, searchedText } from './search-terms';
 
 /**
  * Which of one dataset's public assets chose each answer option, held in memory as bitsets over
@@ -14,7 +14,7 @@ import { lowersAmbiguously, searchedText } from './text-search';
  * (text-search.ts's indexedSearchTerm) is one more bitset, of the assets whose name, municipality or
  * village holds it, kept up to date with every change for the searches asked recently.
  *
- * The order is assets.repo.ts's `date desc, id desc` (and its exact reverse, `date asc, id asc`):
+ * The order is sql-search.ts's `date desc, id desc` (and its exact reverse, `date asc, id asc`):
  * dates are kept to the microsecond and ids compared byte by byte, as the database compares them.
  */
 
@@ -179,7 +179,7 @@ export class OptionIndex {
 
   /**
    * The assets with coordinates on Earth, of `riskLevel` if given, newest first: the first `limit`
-   * as the map's columns (asset-points.repo.ts writes the same from the database), and how many in all.
+   * as the map's columns (points.repo.ts writes the same from the database), and how many in all.
    */
   points(riskLevel: RiskLevel | undefined, limit: number): RenderedMap {
     return this.#map.render(riskLevel, limit);
@@ -434,5 +434,5 @@ function popcount(word: number): number {
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
-/** The columns a search looks in, as assets.repo.ts's assetWhere searches. */
+/** The columns a search looks in, as criteria.ts's assetWhere searches. */
 const searchedColumns = ({ name, municipality, village }: MapPoint) => [name, municipality, village];

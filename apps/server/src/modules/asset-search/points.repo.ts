@@ -1,8 +1,8 @@
-import { RiskLevel } from '@trashegimia/contract/assets';
+import { type AssetPoints, RiskLevel } from '@trashegimia/contract/assets';
 import { type AnyColumn, type SQL, and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { assets, datasets } from '../../db/schema/index';
-import { type AssetCriteria, assetWhere } from './assets.repo';
+import { type AssetCriteria, assetWhere } from './criteria';
 
 /**
  * Real coordinates only: the range test leaves out NULL, NaN and ±Infinity (a double column holds
@@ -82,4 +82,14 @@ export async function countAssetPoints(
     .innerJoin(datasets, eq(datasets.id, assets.datasetId))
     .where(pointsWhere(criteria, riskLevel));
   return row?.count ?? 0;
+}
+
+/** The answer of GET /surveys/assets/points around the points' columns, written in parts (JSON in UTF-8). */
+export function pointsAnswer(datasetId: number, points: Buffer[], totalItems: number, truncated: boolean): Buffer {
+  const meta: AssetPoints['meta'] = { totalItems, truncated };
+  return Buffer.concat([
+    Buffer.from(`{"datasetId":${datasetId},"points":`),
+    ...points,
+    Buffer.from(`,"meta":${JSON.stringify(meta)}}`),
+  ]);
 }

@@ -1,7 +1,7 @@
 import type { FilterSelection } from '@trashegimia/contract/assets';
 import type { Executor } from '../../db/client';
 import { findChoiceQuestionOptions } from '../datasets/datasets.repo';
-import type { ResolvedFilter } from './assets.repo';
+import type { ResolvedFilter } from './criteria';
 
 /**
  * Checks the filters against the dataset's choice questions (spec §5): options are named by id or

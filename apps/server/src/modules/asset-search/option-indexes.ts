@@ -1,11 +1,13 @@
-import { MAX_MAP_POINTS, type RiskLevel } from '@trashegimia/contract/assets';
 import type { Database } from '../../db/client';
-import { type TableChange, tableChangesOf } from '../../db/read-cache';
-import { type AssetCriteria, type AssetSort, narrowsOnlyBy } from './assets.repo';
+import { type TableChange, parseAssetChange, shownDatasetIds } from '../../db/notifications';
+import { tableChangesOf } from '../../db/read-cache';
+import type { PageWindow, PointsQuery } from './asset-search';
+import { type AssetCriteria, type AssetSort, narrowsOnlyBy } from './criteria';
 import { NO_POINTS, type RenderedMap } from './map-columns';
 import { type IndexOrder, type IndexedPage, OptionIndex } from './option-index';
 import { isDatasetActive, selectAssetListing, selectIndexedAssets } from './option-index.repo';
-import { indexedSearchTerm } from './text-search';
+import { pointsAnswer } from './points.repo';
+import { indexedSearchTerm } from './search-terms';
 
 /** What tells whether the index answers a page: who asks, of which dataset, filtered or not. */
 type PageKind = { publicOnly: boolean; datasetId?: number; filters?: readonly unknown[] };
@@ -42,8 +44,6 @@ type DatasetState = {
   readDuringBuild: Set<string> | null;
   /** The catch-up under way: one at a time, and a caller that needs it waits. */
   catchingUp: Promise<void> | null;
-  /** The maps of MAX_MAP_POINTS as last presented, whole and by risk level, with the index and version they show. */
-  maps: Map<string, { index: OptionIndex; version: number; answer: unknown }>;
 };
 
 /**
@@ -74,11 +74,7 @@ export class OptionIndexes {
    * (then the database does): another criterion, order or viewer, a search only the database can
    * look for (text-search.ts), or an index not ready.
    */
-  async page(
-    criteria: AssetCriteria,
-    sort: AssetSort,
-    page: { limit: number; offset: number },
-  ): Promise<IndexedPage | undefined> {
+  async page(criteria: AssetCriteria, sort: AssetSort, window: PageWindow): Promise<IndexedPage | undefined> {
     if (!isIndexedKind(criteria, sort) || !narrowsOnlyBy(criteria, INDEXED_CRITERIA) || !this.#changes?.hearing) {
       return undefined;
     }
@@ -93,62 +89,29 @@ export class OptionIndexes {
     return index.page(
       (filters ?? []).map((filter) => filter.optionIds),
       order,
-      page.offset,
-      page.limit,
+      window.offset,
+      window.limit,
       term,
     );
   }
 
   /**
-   * Brings the dataset's index up to date now (or starts building it) for a page of this kind about
-   * to be asked of it, its filters not yet checked: the database's reads of what changed run beside
-   * the caller's other reads, not after them.
+   * A dataset's map as the public sees it, whole or of one risk level, searched or not, as
+   * GET /surveys/assets/points answers it; undefined when the index cannot answer (not ready,
+   * changes not heard, a search it leaves to the database), and the database does.
    */
-  async prepare(criteria: PageKind, sort: Pick<AssetSort, 'sortBy'>): Promise<void> {
-    if (!isIndexedKind(criteria, sort) || !this.#changes?.hearing) return;
-    const { datasetId } = criteria;
-    const dataset = this.#dataset(datasetId);
-    if (await this.#current(datasetId, dataset)) await this.#isActive(datasetId, dataset);
-  }
-
-  /**
-   * A dataset's map as the public sees it, whole or of one risk level, searched or not: at most
-   * `limit` points, newest first, and how many match in all, as `present` writes them; undefined
-   * when the index cannot answer (not ready, changes not heard, a search it leaves to the database),
-   * and the database does. What `present` wrote of an unsearched map of MAX_MAP_POINTS, as the map
-   * page asks, is kept until the map changes.
-   */
-  async points<Answer>(
-    datasetId: number,
-    riskLevel: RiskLevel | undefined,
-    limit: number,
-    present: (map: RenderedMap) => Answer,
-    search?: string,
-  ): Promise<Answer | undefined> {
+  async points({ datasetId, riskLevel, limit, search }: PointsQuery): Promise<Buffer | undefined> {
     const term = search === undefined ? undefined : indexedSearchTerm(search);
     if (!this.#changes?.hearing || (search !== undefined && term === undefined)) return undefined;
     const dataset = this.#dataset(datasetId);
     const index = await this.#current(datasetId, dataset);
     if (!index) return undefined;
-    if (!(await this.#isActive(datasetId, dataset))) return present(NO_POINTS);
-    if (term !== undefined) {
-      const map = index.searchedPoints(term, riskLevel, limit);
-      return map && present(map);
-    }
-    if (limit !== MAX_MAP_POINTS) return present(index.points(riskLevel, limit));
-    const key = riskLevel ?? 'all';
-    const kept = dataset.maps.get(key);
-    if (kept?.index === index && kept.version === index.mapVersion) return kept.answer as Answer;
-    const answer = present(index.points(riskLevel, limit));
-    dataset.maps.set(key, { index, version: index.mapVersion, answer });
-    return answer;
-  }
-
-  /** Resolves once no build is under way: for tests, which compare the index's answers with the database's. */
-  async settled(): Promise<void> {
-    while ([...this.#datasets.values()].some((dataset) => dataset.building || dataset.catchingUp)) {
-      await Promise.all([...this.#datasets.values()].map((dataset) => dataset.building ?? dataset.catchingUp));
-    }
+    const map = !(await this.#isActive(datasetId, dataset))
+      ? NO_POINTS
+      : term === undefined
+        ? index.points(riskLevel, limit)
+        : index.searchedPoints(term, riskLevel, limit);
+    return map && answerOf(datasetId, map, limit);
   }
 
   #dataset(datasetId: number): DatasetState {
@@ -164,7 +127,6 @@ export class OptionIndexes {
         building: null,
         readDuringBuild: null,
         catchingUp: null,
-        maps: new Map(),
       };
       this.#datasets.set(datasetId, dataset);
     }
@@ -252,25 +214,21 @@ export class OptionIndexes {
     } else if (change.table === 'assets') {
       this.#assetsChanged(change.parts);
     } else if (change.table === 'datasets') {
-      // 'shown:<id>' names a dataset whose name or activity changed (migration 0015): only that matters here.
+      // Only a dataset's name or activity matters here.
       const changed = change.parts.length
-        ? change.parts.flatMap((part) =>
-            part.startsWith('shown:') ? (this.#datasets.get(Number(part.slice('shown:'.length))) ?? []) : [],
-          )
+        ? shownDatasetIds(change.parts).flatMap((id) => this.#datasets.get(id) ?? [])
         : this.#datasets.values();
       for (const dataset of changed) this.#datasetChanged(dataset);
     }
   }
 
-  /** Parts name each changed asset with its dataset: 'dataset:3 public:3 asset:<id>', 'public:' when the public sees or saw it. */
   #assetsChanged(parts: string[]) {
     if (parts.length === 0) {
       for (const dataset of this.#datasets.values()) this.#changedWhole(dataset);
       return;
     }
-    const asset = parts.find((part) => part.startsWith('asset:'))?.slice('asset:'.length);
-    const seenIn = parts.find((part) => part.startsWith('public:'))?.slice('public:'.length);
-    const dataset = seenIn === undefined ? undefined : this.#datasets.get(Number(seenIn));
+    const { assetId: asset, publicDatasetId } = parseAssetChange(parts);
+    const dataset = publicDatasetId === undefined ? undefined : this.#datasets.get(publicDatasetId);
     if (!asset || !dataset) return;
     dataset.changed.add(asset);
     if (dataset.changed.size > MAX_CATCH_UP) this.#changedWhole(dataset);
@@ -287,3 +245,6 @@ export class OptionIndexes {
     dataset.datasetVersion++;
   }
 }
+
+const answerOf = (datasetId: number, { parts, total }: RenderedMap, limit: number) =>
+  pointsAnswer(datasetId, parts, total, total > limit);

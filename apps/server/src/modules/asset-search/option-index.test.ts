@@ -5,7 +5,7 @@ import { RiskLevel } from '@trashegimia/contract/assets';
 import { type AssetListing, ID_BYTES, type IndexOrder, type IndexedAsset, OptionIndex } from './option-index';
 import type { MapPoint } from './map-columns';
 import { ACCENTED, PLAIN } from '../../db/folded-text';
-import { indexedSearchTerm } from './text-search';
+import { indexedSearchTerm } from './search-terms';
 
 /**
  * The option index answers a filtered or searched page and a map as the database would: the same
@@ -45,7 +45,7 @@ function listingOf(assets: IndexedAsset[]): AssetListing {
 }
 
 /**
- * What the database answers for a map (asset-points.repo.ts): the assets with coordinates on Earth,
+ * What the database answers for a map (points.repo.ts): the assets with coordinates on Earth,
  * of the risk level if given, newest first, cut at the limit, by column; and how many in all.
  */
 function expectedPoints(

@@ -26,7 +26,7 @@ export type RenderedMap = { parts: Buffer[]; total: number };
 /** A run rendered this many points at a time: a change renders again the run it falls in, no more. */
 const RUN_POINTS = 256;
 
-/** AssetPoints' columns, in the order the database writes them (asset-points.repo.ts). */
+/** AssetPoints' columns, in the order the database writes them (points.repo.ts). */
 const COLUMNS = ['id', 'lat', 'lng', 'name', 'municipality', 'village', 'date', 'risk', 'riskLevel'] as const;
 
 const columnValue: Record<(typeof COLUMNS)[number], (asset: MappedAsset) => unknown> = {
@@ -185,7 +185,7 @@ function renderRun(assets: readonly MappedAsset[], riskLevel: RiskLevel | undefi
   return { count: shown.length, columns };
 }
 
-/** As asset-points.repo.ts's ON_EARTH: a comparison with NaN is false in JavaScript and, for these, in PostgreSQL. */
+/** As points.repo.ts's ON_EARTH: a comparison with NaN is false in JavaScript and, for these, in PostgreSQL. */
 export function onEarth({ lat, lng }: MapPoint): boolean {
   return lat !== null && lng !== null && lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180;
 }

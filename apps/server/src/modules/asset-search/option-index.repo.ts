@@ -2,7 +2,7 @@ import type { RiskLevel } from '@trashegimia/contract/assets';
 import { type SQLWrapper, and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { assets, datasets } from '../../db/schema/index';
-import { shownRiskLevel } from './asset-points.repo';
+import { shownRiskLevel } from './points.repo';
 import type { MapPoint } from './map-columns';
 import { type AssetListing, ID_BYTES, type IndexedAsset } from './option-index';
 

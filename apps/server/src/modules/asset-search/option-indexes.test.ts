@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type AssetPoints, MAX_MAP_POINTS, type RiskLevel } from '@trashegimia/contract/assets';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { answers, assets, datasets } from '../../db/schema/index';
 import {
@@ -12,9 +12,11 @@ import {
   createSurvey,
 } from '../../test/factories';
 import { openTestDatabase } from '../../test/test-database';
-import { type AssetCriteria, type AssetSort, type ResolvedFilter, selectAssetPage } from './assets.repo';
-import { countAssetPoints, selectAssetPointsJson } from './asset-points.repo';
+import { IndexedAssetSearch, type PageWindow } from './asset-search';
+import type { AssetCriteria, AssetSort, ResolvedFilter } from './criteria';
 import { OptionIndexes } from './option-indexes';
+import { countAssetPoints, selectAssetPointsJson } from './points.repo';
+import { SqlAssetSearch } from './sql-search';
 
 /**
  * The public's filtered pages and maps answered from a dataset's option index: the same assets,
@@ -75,36 +77,25 @@ const criteriaOf = (datasetId: number, filters: ResolvedFilter[]): AssetCriteria
   filters,
 });
 
-/**
- * The index's answer, once it has been built. A change is heard once by every pooled connection, a
- * moment apart, so an echo of the change that started a build may arrive after it and build again.
- */
-async function fromIndex(criteria: AssetCriteria, sort = newest, page = firstPage) {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const answer = await indexes.page(criteria, sort, page);
-    if (answer) return answer;
-    await indexes.settled();
-  }
-  throw new Error('the index did not answer once built');
-}
+/** The first answer the index gives once it has built the dataset's index (the database answers until then). */
+const answered = <Answer>(ask: () => Promise<Answer | undefined>) =>
+  vi.waitFor(
+    async () => {
+      const answer = await ask();
+      if (answer === undefined) throw new Error('the index did not answer once built');
+      return answer;
+    },
+    { timeout: 10_000, interval: 5 },
+  );
+
+const fromIndex = (criteria: AssetCriteria, sort = newest, page: PageWindow = firstPage) =>
+  answered(() => indexes.page(criteria, sort, page));
 
 /** A map from the index, once it has been built, with its columns read back. */
 async function mapFromIndex(datasetId: number, riskLevel: RiskLevel | undefined, limit: number, search?: string) {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const answer = await indexes.points(
-      datasetId,
-      riskLevel,
-      limit,
-      ({ parts, total }) => ({
-        points: JSON.parse(Buffer.concat(parts).toString()) as AssetPoints['points'],
-        total,
-      }),
-      search,
-    );
-    if (answer) return answer;
-    await indexes.settled();
-  }
-  throw new Error('the index did not answer once built');
+  const answer = await answered(() => indexes.points({ publicOnly: true, datasetId, riskLevel, limit, search }));
+  const { points, meta } = JSON.parse(answer.toString()) as AssetPoints;
+  return { points, total: meta.totalItems };
 }
 
 /** The same map as the database writes it. */
@@ -119,7 +110,7 @@ async function mapFromDatabase(datasetId: number, riskLevel: RiskLevel | undefin
 
 /** The database's answer to the same page. */
 async function fromDatabase(criteria: AssetCriteria, sort = newest, page = firstPage) {
-  const { rows, total } = await selectAssetPage(database.db, criteria, sort, page);
+  const { rows, total } = await new SqlAssetSearch(database.db).page(criteria, sort, page);
   return { ids: rows.map((row) => row.id), total };
 }
 
@@ -204,7 +195,7 @@ describe('OptionIndexes', () => {
     const inPeje = criteriaOf(dataset.id, [{ questionId: municipality.id, optionIds: [towns[0]!.id] }]);
     await fromIndex(inPeje);
     const page = async () =>
-      (await selectAssetPage(db, inPeje, newest, firstPage, () => indexes.page(inPeje, newest, firstPage))).rows;
+      (await new IndexedAssetSearch(db, indexes, new SqlAssetSearch(db)).page(inPeje, newest, firstPage)).rows;
     const first = (await page())[0]!;
 
     await db.update(assets).set({ name: 'Kulla e Jasharëve' }).where(eq(assets.id, first.id));
