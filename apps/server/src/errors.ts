@@ -170,7 +170,7 @@ function fromDatabase(error: unknown): AppError | undefined {
   switch (code) {
     case UNIQUE_VIOLATION:
       return new AppError(409, 'already_exists', 'A record with these values already exists', details);
-    case '23503':
+    case FOREIGN_KEY_VIOLATION:
       return new AppError(
         400,
         'invalid_reference',
@@ -210,6 +210,13 @@ export function sqlState(error: unknown): string | undefined {
 }
 
 export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';
+
+/** A delete refused because other rows still refer to the row (a foreign key, plain or ON DELETE RESTRICT). */
+export const isStillReferenced = (error: unknown) => {
+  const code = sqlState(error);
+  return code === FOREIGN_KEY_VIOLATION || code === '23001';
+};
 
 const snakeCase = (text: string) =>
   text

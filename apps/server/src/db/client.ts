@@ -8,7 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
-import { TableChanges } from './read-cache';
+import { QueryCache } from './cache';
 import { createPglitePool } from './pglite-pool';
 import * as schema from './schema/index';
 
@@ -81,7 +81,7 @@ const PGLITE_EXTENSIONS = { pg_trgm };
 function connect(target: DatabaseTarget): DatabaseHandle {
   if ('url' in target) {
     // A dead server should fail a request (and the health check) quickly rather than hang it.
-    const changes = new TableChanges(target.url);
+    const changes = new QueryCache(target.url);
     const pool = watched(
       new pg.Pool({
         connectionString: target.url,
@@ -111,7 +111,7 @@ function watched(pool: pg.Pool) {
 
 /** PGlite under the same driver as the server (see createPglitePool); closing ends the pool, then PGlite. */
 function embedded(pglite: PGlite, onClose: () => void): DatabaseHandle {
-  const changes = new TableChanges();
+  const changes = new QueryCache();
   const pool = watched(createPglitePool(pglite, changes.listenOn));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   changes.cacheReadsOf(db);

@@ -1,4 +1,4 @@
-import type { ReadDependency } from './read-cache';
+import type { CacheDependency } from './cache';
 import { assetCountChanges, assets, datasets } from './schema/index';
 
 /**
@@ -31,18 +31,18 @@ export function parseNotification(payload: string): Notification | undefined {
 /** What a cached read depends on, as the triggers name it: a change to it invalidates the read. */
 export const invalidatedBy = {
   /** One asset, its answers and its media. */
-  asset: (id: string): ReadDependency => [assets, `asset:${id}`],
+  asset: (id: string): CacheDependency => [assets, `asset:${id}`],
   /** A dataset's assets: those the public sees (`publicOnly`), or all of them. */
-  datasetAssets: (datasetId: number, publicOnly: boolean): ReadDependency => [
+  datasetAssets: (datasetId: number, publicOnly: boolean): CacheDependency => [
     assets,
     `${publicOnly ? 'public' : 'dataset'}:${datasetId}`,
   ],
   /** Any change of the dataset's row. */
-  dataset: (datasetId: number): ReadDependency => [datasets, `dataset:${datasetId}`],
+  dataset: (datasetId: number): CacheDependency => [datasets, `dataset:${datasetId}`],
   /** What assets and filter panels show of their dataset: its name and whether it is active. */
-  shownDataset: (datasetId: number): ReadDependency => [datasets, `shown:${datasetId}`],
+  shownDataset: (datasetId: number): CacheDependency => [datasets, `shown:${datasetId}`],
   /** The counts of a dataset's assets (the public's: its approved ones), as changes to them are appended. */
-  datasetAssetCounts: (datasetId: number, publicOnly: boolean): ReadDependency => [
+  datasetAssetCounts: (datasetId: number, publicOnly: boolean): CacheDependency => [
     assetCountChanges,
     `${publicOnly ? 'public' : 'dataset'}:${datasetId}`,
   ],

@@ -1,7 +1,7 @@
 import { MAX_MAP_POINTS, type RiskLevel } from '@trashegimia/contract/assets';
 import type { Database } from '../../db/client';
 import { invalidatedBy } from '../../db/notifications';
-import { type ReadDependency, type ReadOptions, cachedRead } from '../../db/read-cache';
+import { type CacheDependency, type CacheOptions, cachedRead } from '../../db/cache';
 import type { AssetCriteria, AssetSort } from './criteria';
 import type { ListedAssetRow } from './listed-assets.repo';
 import { OptionIndexes } from './option-indexes';
@@ -69,14 +69,17 @@ const NEWEST: AssetSort = { sortBy: 'date', sortOrder: 'desc' };
  * Views are not notified, so pages, which show view counts, are read again after `refreshAfterMs`.
  * A page of 20 is about 20 kB, a map at most 3 MB: at most 6 + 72 MB.
  */
-export const PAGE_CACHE = { maxEntries: 300, refreshAfterMs: 10_000 } satisfies ReadOptions;
-const MAP_CACHE = { maxEntries: 24 } satisfies ReadOptions;
+export const PAGE_CACHE = { maxEntries: 300, refreshAfterMs: 10_000 } satisfies CacheOptions;
+const MAP_CACHE = { maxEntries: 24 } satisfies CacheOptions;
 
 /** What a read of a dataset's assets depends on: those its reader may see, and the dataset's name and activity. */
-const datasetAssetReads = ({ datasetId, publicOnly }: { datasetId: number; publicOnly: boolean }): ReadDependency[] => [
-  invalidatedBy.datasetAssets(datasetId, publicOnly),
-  invalidatedBy.shownDataset(datasetId),
-];
+const datasetAssetReads = ({
+  datasetId,
+  publicOnly,
+}: {
+  datasetId: number;
+  publicOnly: boolean;
+}): CacheDependency[] => [invalidatedBy.datasetAssets(datasetId, publicOnly), invalidatedBy.shownDataset(datasetId)];
 
 export class CachedAssetSearch implements AssetSearch {
   constructor(

@@ -1,6 +1,6 @@
 import type { FilterSelection } from '@trashegimia/contract/assets';
 import type { Executor } from '../../db/client';
-import { findChoiceQuestionOptions } from '../datasets/datasets.repo';
+import { findChoiceQuestionOptions } from '../datasets';
 import type { ResolvedFilter } from './criteria';
 
 /**

@@ -3,7 +3,7 @@ import { batchedRead } from '../../db/batched-read';
 import type { Executor } from '../../db/client';
 import { invalidatedBy } from '../../db/notifications';
 import { runPrepared } from '../../db/prepared';
-import { type ReadDependency, type ReadOptions, cachedRead } from '../../db/read-cache';
+import { type CacheDependency, type CacheOptions, cachedRead } from '../../db/cache';
 import { assets, datasets, media, recentAssetViews } from '../../db/schema/index';
 import { publicVisibility } from './criteria';
 
@@ -79,23 +79,23 @@ export type ListedAssetRow = AssetRow & { mediaTypes: string[]; photoPath: strin
 export const listedAssetColumns = { ...assetColumns, ...mediaColumns };
 
 /**
- * What a read of one asset depends on: the asset (its answers and media announce it too) and its
+ * What a read of one asset depends on: the asset (a change to its answers or media invalidates it too) and its
  * dataset (its name, whether it is active); every dataset until the read has told which one.
  */
-export const oneAssetReads = (id: string, datasetId?: number): ReadDependency[] => [
+export const oneAssetReads = (id: string, datasetId?: number): CacheDependency[] => [
   invalidatedBy.asset(id),
   datasetId === undefined ? datasets : invalidatedBy.shownDataset(datasetId),
 ];
 
 /**
  * How a read of one asset is kept: once read, through changes of other datasets than its own (an
- * asset not found still hears every dataset, one of which may show it when activated).
+ * asset not found is still invalidated by every dataset, one of which may show it when activated).
  */
 export const oneAssetReadOptions = <Value>(
   id: string,
-  options: ReadOptions,
+  options: CacheOptions,
   datasetOf: (value: Value) => number | undefined,
-): ReadOptions<Value> => ({
+): CacheOptions<Value> => ({
   ...options,
   narrowTo: (value) => {
     const datasetId = datasetOf(value);
@@ -104,11 +104,11 @@ export const oneAssetReadOptions = <Value>(
 });
 
 /** One asset as a page lists it, about 1.4 kB: 5,000 are at most 7 MB. */
-const LISTED_ASSET_CACHE = { maxEntries: 5_000, refreshAfterMs: 10_000 } satisfies ReadOptions;
+const LISTED_ASSET_CACHE = { maxEntries: 5_000, refreshAfterMs: 10_000 } satisfies CacheOptions;
 
 /**
  * These assets, in this order, as a page lists them; any the viewer may no longer see is left out.
- * Each row is cached (LISTED_ASSET_CACHE) until the database announces a change to its asset
+ * Each row is cached (LISTED_ASSET_CACHE) until the database notifies a change to its asset
  * (answers and media included) or to datasets: the filtered pages of a dataset share most of their
  * rows (the newest that match), so a page asked for the first time is mostly answered from memory.
  * The rows not kept are read together, with those other pages ask for at the same moment.

@@ -213,7 +213,7 @@ describe('OptionIndexes', () => {
     const { dataset, municipality, towns, made } = await filteredDataset();
     const inPeje = criteriaOf(dataset.id, [{ questionId: municipality.id, optionIds: [towns[0]!.id] }]);
     await fromIndex(inPeje);
-    // More than the 50 assets the database names one by one: it announces the whole table.
+    // More than the 50 assets the database names one by one: it notifies the whole table.
     await db
       .update(assets)
       .set({ status: 'REJECTED' })

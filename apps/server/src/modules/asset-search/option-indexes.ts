@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { type TableChange, parseAssetChange, shownDatasetIds } from '../../db/notifications';
-import { tableChangesOf } from '../../db/read-cache';
+import { cacheOf } from '../../db/cache';
 import type { PageWindow, PointsQuery } from './asset-search';
 import { type AssetCriteria, type AssetSort, narrowsOnlyBy } from './criteria';
 import { NO_POINTS, type RenderedMap } from './map-columns';
@@ -28,15 +28,15 @@ const INDEXED_CRITERIA = new Set<keyof AssetCriteria>(['publicOnly', 'datasetId'
 
 type DatasetState = {
   index: OptionIndex | null;
-  /** Whether `index` holds every change announced, but for the assets in `changed`. */
+  /** Whether `index` holds every change notified, but for the assets in `changed`. */
   current: boolean;
-  /** Assets announced as changed that the index has not read since. */
+  /** Assets notified as changed that the index has not read since. */
   changed: Set<string>;
   /** Whether the dataset is active; undefined until read again after a change of the dataset. */
   active: boolean | undefined;
   /** Moves on with every change of the dataset's row, so that a read it overtook is not kept. */
   datasetVersion: number;
-  /** Moves on with every change the announced ids do not describe (the whole table, or hearing lost). */
+  /** Moves on with every change the notified ids do not describe (the whole table, or listening lost). */
   wholeChanges: number;
   /** The build under way; the index in place (if current) answers meanwhile. */
   building: Promise<void> | null;
@@ -48,20 +48,20 @@ type DatasetState = {
 
 /**
  * The option indexes (option-index.ts) of the datasets the public filters, kept as current as the
- * database's announcements (db/read-cache.ts). An announced asset is read again before the next
- * answer, which waits for it, so an answer never misses a change heard before it was asked. An
+ * database's notifications (db/notifications.ts). A notified asset is read again before the next
+ * answer, which waits for it, so an answer never misses a change notified before it was asked. An
  * index is built in the background, on a dataset's first filter and after a change the
- * announcements do not describe (a bulk review of many assets, an import); until it is ready the
- * database answers, as it does while changes are not heard (the listening connection lost).
+ * notifications do not describe (a bulk review of many assets, an import); until it is ready the
+ * database answers, as it does while notifications are not received (the listening connection lost).
  */
 export class OptionIndexes {
   #datasets = new Map<number, DatasetState>();
-  readonly #changes: ReturnType<typeof tableChangesOf>;
+  readonly #changes: ReturnType<typeof cacheOf>;
   readonly #stopWatching: () => void;
 
   constructor(private readonly db: Database) {
-    this.#changes = tableChangesOf(db);
-    this.#stopWatching = this.#changes?.watch((change) => this.#heard(change)) ?? (() => {});
+    this.#changes = cacheOf(db);
+    this.#stopWatching = this.#changes?.watch((change) => this.#changed(change)) ?? (() => {});
   }
 
   close(): void {
@@ -75,7 +75,7 @@ export class OptionIndexes {
    * look for (text-search.ts), or an index not ready.
    */
   async page(criteria: AssetCriteria, sort: AssetSort, window: PageWindow): Promise<IndexedPage | undefined> {
-    if (!isIndexedKind(criteria, sort) || !narrowsOnlyBy(criteria, INDEXED_CRITERIA) || !this.#changes?.hearing) {
+    if (!isIndexedKind(criteria, sort) || !narrowsOnlyBy(criteria, INDEXED_CRITERIA) || !this.#changes?.listening) {
       return undefined;
     }
     const { datasetId, filters, search } = criteria;
@@ -98,11 +98,11 @@ export class OptionIndexes {
   /**
    * A dataset's map as the public sees it, whole or of one risk level, searched or not, as
    * GET /surveys/assets/points answers it; undefined when the index cannot answer (not ready,
-   * changes not heard, a search it leaves to the database), and the database does.
+   * notifications not received, a search it leaves to the database), and the database does.
    */
   async points({ datasetId, riskLevel, limit, search }: PointsQuery): Promise<Buffer | undefined> {
     const term = search === undefined ? undefined : indexedSearchTerm(search);
-    if (!this.#changes?.hearing || (search !== undefined && term === undefined)) return undefined;
+    if (!this.#changes?.listening || (search !== undefined && term === undefined)) return undefined;
     const dataset = this.#dataset(datasetId);
     const index = await this.#current(datasetId, dataset);
     if (!index) return undefined;
@@ -133,16 +133,16 @@ export class OptionIndexes {
     return dataset;
   }
 
-  /** The index with every change announced before this call read; null while it is being built. */
+  /** The index with every change notified before this call read; null while it is being built. */
   async #current(datasetId: number, dataset: DatasetState): Promise<OptionIndex | null> {
     if (!dataset.index || !dataset.current || dataset.index.wasteful) this.#build(datasetId, dataset);
     if (!dataset.index || !dataset.current) return null;
-    // A catch-up that began before this call may have missed a change announced since: wait for it, then read what is left.
+    // A catch-up that began before this call may have missed a change notified since: wait for it, then read what is left.
     if (dataset.catchingUp) await dataset.catchingUp;
     if (!dataset.catchingUp && dataset.changed.size > 0) {
       dataset.catchingUp = this.#catchUp(datasetId, dataset);
     }
-    // Begun after this call, by it or another: it reads every change announced before.
+    // Begun after this call, by it or another: it reads every change notified before.
     if (dataset.catchingUp) await dataset.catchingUp;
     // A failed catch-up leaves changes unread: the database answers until the index is built again.
     return dataset.current ? dataset.index : null;
@@ -156,7 +156,7 @@ export class OptionIndexes {
     const readDuringBuild = (dataset.readDuringBuild = new Set());
     dataset.building = selectAssetListing(this.db, datasetId)
       .then(({ active, listing }) => {
-        // A change the announcements did not describe came meanwhile: the next call builds again.
+        // A change the notifications did not describe came meanwhile: the next call builds again.
         if (wholeChanges !== dataset.wholeChanges) return;
         // What was read again meanwhile may postdate what this read: read it again for the new index.
         for (const id of readDuringBuild) dataset.changed.add(id);
@@ -184,7 +184,7 @@ export class OptionIndexes {
     return active;
   }
 
-  /** Reads the announced assets again. */
+  /** Reads the notified assets again. */
   #catchUp(datasetId: number, dataset: DatasetState): Promise<void> {
     const ids = [...dataset.changed];
     dataset.changed.clear();
@@ -205,7 +205,7 @@ export class OptionIndexes {
       .finally(() => (dataset.catchingUp = null));
   }
 
-  #heard(change: TableChange) {
+  #changed(change: TableChange) {
     if (change === 'everything') {
       for (const dataset of this.#datasets.values()) {
         this.#changedWhole(dataset);

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import { cachedRead } from '../../db/read-cache';
+import { cachedRead } from '../../db/cache';
 import { questionOptions, questions } from '../../db/schema/index';
 import {
   type AnswerRow,

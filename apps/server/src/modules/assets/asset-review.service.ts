@@ -11,14 +11,14 @@ import type {
 import type { TokenClaims } from '@trashegimia/contract/auth';
 import type { Language } from '@trashegimia/contract/common';
 import type { Database, Executor } from '../../db/client';
-import { cachedRead } from '../../db/read-cache';
+import { cachedRead } from '../../db/cache';
 import { questionOptions, questions } from '../../db/schema/index';
 import { AppError, badRequest, conflict } from '../../errors';
 import { offsetOf, pageMeta } from '../../http/paging';
 import type { BlobStore } from '../../storage/blob-store';
 import { auditEntriesOf, recordAudit, recordAudits } from '../audit/audit.service';
-import { assertAdmin } from '../auth/guards';
-import { requireVisibleDataset } from '../datasets/datasets.service';
+import { assertAdmin } from '../auth';
+import { requireVisibleDataset } from '../datasets';
 import { answerRows, assertRequiredAnswered, identifierColumns, isIdentifier } from './asset-answers';
 import {
   type AnswerSnapshot,

@@ -16,7 +16,7 @@ import {
 import { startTestApp, testConfig } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
 import { asAdmin, asGuest, asUser } from '../../test/tokens';
-import { TokenService } from '../auth/tokens';
+import { TokenService } from '../auth';
 import { riskLevelFromRisk } from './asset-answers';
 
 let database: DatabaseHandle;

@@ -5,7 +5,7 @@ import type { Submission } from '@trashegimia/contract/collect';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { conflict } from '../../errors';
 import { auditRecordIn, auditRecordsIn } from '../audit/audit.service';
-import type { UserClaims } from '../auth/guards';
+import type { UserClaims } from '../auth';
 import { answerRows, identifierColumns } from './asset-answers';
 import type { AnswerSnapshot } from './asset-history.presenter';
 import type { AssetEdit, StoredAnswerRow } from './asset-review.repo';

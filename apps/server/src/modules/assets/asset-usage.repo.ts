@@ -3,25 +3,19 @@ import type { Executor } from '../../db/client';
 import { answers, assets, questionOptions, questions } from '../../db/schema/index';
 
 /** Whether any asset was collected with the survey. */
-export async function anyAssetOfSurvey(db: Executor, surveyId: number): Promise<boolean> {
+export async function surveyHasAssets(db: Executor, surveyId: number): Promise<boolean> {
   const rows = await db.select({ id: assets.id }).from(assets).where(eq(assets.surveyId, surveyId)).limit(1);
   return rows.length > 0;
 }
 
-/** Whether any asset belongs to the dataset. */
-export async function anyAssetOfDataset(db: Executor, datasetId: number): Promise<boolean> {
-  const rows = await db.select({ id: assets.id }).from(assets).where(eq(assets.datasetId, datasetId)).limit(1);
-  return rows.length > 0;
-}
-
 /** Whether any asset was sent from the device. */
-export async function anyAssetOfDevice(db: Executor, deviceId: number): Promise<boolean> {
+export async function deviceHasAssets(db: Executor, deviceId: number): Promise<boolean> {
   const rows = await db.select({ id: assets.id }).from(assets).where(eq(assets.deviceId, deviceId)).limit(1);
   return rows.length > 0;
 }
 
 /** Which of these questions have stored answers. */
-export async function selectAnsweredQuestionIds(db: Executor, questionIds: number[]): Promise<number[]> {
+export async function answeredQuestionIds(db: Executor, questionIds: number[]): Promise<number[]> {
   if (questionIds.length === 0) return [];
   const rows = await db
     .selectDistinct({ questionId: answers.questionId })
@@ -34,7 +28,7 @@ export async function selectAnsweredQuestionIds(db: Executor, questionIds: numbe
  * Which of these options stored answers use: by option id, or, for an answer stored without one,
  * by value on a question that owns or borrows the option (as assets.option_ids counts them).
  */
-export async function selectOptionIdsInUse(db: Executor, optionIds: number[]): Promise<number[]> {
+export async function optionIdsInUse(db: Executor, optionIds: number[]): Promise<number[]> {
   if (optionIds.length === 0) return [];
   const chosenById = db
     .select({ one: sql`1` })

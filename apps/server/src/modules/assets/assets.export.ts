@@ -2,8 +2,7 @@ import type { AssetStatus, FilterSelection, RiskLevel } from '@trashegimia/contr
 import type { TokenClaims } from '@trashegimia/contract/auth';
 import type { Language } from '@trashegimia/contract/common';
 import type { Database } from '../../db/client';
-import { findDatasetSurveyIds } from '../datasets/datasets.repo';
-import { requireVisibleDataset } from '../datasets/datasets.service';
+import { findDatasetSurveyIds, requireVisibleDataset } from '../datasets';
 import { type AssetCriteria, countAssets, resolveFilters } from '../asset-search';
 import { seesEverything } from './assets.policy';
 import { answerLine, assetStatusOf, riskLevelOf } from './assets.presenter';

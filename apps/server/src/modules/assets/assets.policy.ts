@@ -1,16 +1,14 @@
 import type { TokenClaims } from '@trashegimia/contract/auth';
 import type { z } from 'zod';
 import type { FilterPage } from '@trashegimia/contract/assets';
-import { ROLE } from '@trashegimia/contract/common';
 import { unauthorized } from '../../errors';
-import { assertUser } from '../auth/guards';
+import { assertUser, isAdmin } from '../auth';
 
 /**
  * Who sees what of the register: administrators see every asset (any status, inactive datasets,
  * the admin note); anonymous visitors, guests and users see approved assets of active datasets.
  */
-export const seesEverything = (viewer: TokenClaims | null): boolean =>
-  viewer !== null && !viewer.guest && viewer.role === ROLE.ADMIN;
+export const seesEverything = (viewer: TokenClaims | null): boolean => isAdmin(viewer);
 
 /** An admin reviewing an asset is not a reader: only other views count towards "most viewed". */
 export const countsAsView = (viewer: TokenClaims | null): boolean => !seesEverything(viewer);

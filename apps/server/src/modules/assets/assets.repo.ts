@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index';
 import { invalidatedBy } from '../../db/notifications';
 import { Bindings, runPrepared } from '../../db/prepared';
-import { type ReadOptions, cachedRead } from '../../db/read-cache';
+import { type CacheOptions, cachedRead } from '../../db/cache';
 import {
   type AssetCriteria,
   type ListedAssetRow,
@@ -28,8 +28,8 @@ import {
  * wait `refreshAfterMs`. A detail (its answers bare: their texts are the survey's, cached once) is
  * about 4 kB, a media list a few hundred bytes: at most 8 + 1 MB.
  */
-export const DETAIL_CACHE = { maxEntries: 2_000, refreshAfterMs: 60_000 } satisfies ReadOptions;
-const MEDIA_CACHE = { maxEntries: 2_000 } satisfies ReadOptions;
+export const DETAIL_CACHE = { maxEntries: 2_000, refreshAfterMs: 60_000 } satisfies CacheOptions;
+const MEDIA_CACHE = { maxEntries: 2_000 } satisfies CacheOptions;
 
 /**
  * The asset with its media and its stored answers in one statement: every detail view reads it,

@@ -14,10 +14,10 @@ import type {
 import type { TokenClaims } from '@trashegimia/contract/auth';
 import type { Language } from '@trashegimia/contract/common';
 import type { Executor } from '../../db/client';
-import { cachedRead } from '../../db/read-cache';
+import { cachedRead } from '../../db/cache';
 import { notFound } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
-import { servedContentType } from '../media/media-types';
+import { servedContentType } from '../../storage/served-content-type';
 import { assertMayFilter, countsAsView, seesEverything } from './assets.policy';
 import {
   mediaTypesOf,
@@ -43,19 +43,6 @@ import type { ViewCounter } from './view-counter';
 import { presentRespondentSummary } from './asset-summary.presenter';
 import { selectAssetCounts } from './asset-summary.repo';
 import { emptyPage, offsetOf, pageMeta, type Paging } from '../../http/paging';
-
-export { openDatasetExport } from './assets.export';
-/** How an answer reads in a language: the same words on screen, in PDFs and in spreadsheets. */
-export { answerText } from './assets.presenter';
-export type { DatasetExport, ExportColumn, ExportRow } from './assets.export';
-/** For the survey editor: which surveys, questions and options stored assets and answers still use. */
-export {
-  anyAssetOfSurvey as surveyHasAssets,
-  selectAnsweredQuestionIds as answeredQuestionIds,
-  selectOptionIdsInUse as optionIdsInUse,
-} from './asset-usage.repo';
-/** For the back office: a dataset or device that assets use is kept (deleting it would orphan or rewrite them). */
-export { anyAssetOfDataset as datasetHasAssets, anyAssetOfDevice as deviceHasAssets } from './asset-usage.repo';
 
 export const assetNotFound = () => notFound('asset');
 

@@ -516,7 +516,7 @@ async function publishedAsset() {
   });
   const page = async () => (await get(`/api/surveys/dataset-respondents?datasetId=${dataset.id}`)).json();
   const detail = () => get(`/api/surveys/assets/${asset.id}`);
-  // Both read once, so that what follows is answered from memory unless a change is heard.
+  // Both read once, so that what follows is answered from memory unless a change is notified.
   expect((await detail()).statusCode).toBe(200);
   expect((await page()).meta.totalItems).toBe(1);
   return { dataset, survey, asset, page, detail };

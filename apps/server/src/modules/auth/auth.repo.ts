@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
-import { cachedRead } from '../../db/read-cache';
+import { cachedRead } from '../../db/cache';
 import { rateLimitCounters, revokedTokens, usedCaptchas, users } from '../../db/schema/index';
 
 /** User names are unique regardless of case (users_user_name_lower_key), and looked up the same way. */

@@ -5,6 +5,9 @@ import { forbidden, unauthorized } from '../../errors';
 
 export type UserClaims = Extract<TokenClaims, { guest: false }>;
 
+/** Whether the caller is an administrator (role 2): the one who sees inactive datasets and every asset. */
+export const isAdmin = (auth: TokenClaims | null): boolean => auth !== null && !auth.guest && auth.role === ROLE.ADMIN;
+
 /** Policy: any session, a guest's or an account's. */
 export function assertSession(auth: TokenClaims | null): asserts auth is TokenClaims {
   if (!auth) throw unauthorized();

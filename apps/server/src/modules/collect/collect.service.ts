@@ -12,11 +12,11 @@ import type { Language } from '@trashegimia/contract/common';
 import { SURVEY_STATE } from '@trashegimia/contract/surveys';
 import type { Database, Executor } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
-import { findOwnSubmission, submitAsset } from '../assets/asset-submission.service';
-import { assertUser } from '../auth/guards';
+import { findOwnSubmission, submitAsset } from '../assets';
+import { assertUser } from '../auth';
 import { registeredDeviceId } from '../devices/devices.service';
 import { surveyQuestionNodes, surveyQuestionTree } from '../questions/questions.service';
-import { presentSurvey } from '../surveys/surveys.presenter';
+import { presentSurvey } from '../surveys';
 import { listCollectableSurveys, requireSurvey } from '../surveys/surveys.service';
 import { checkSubmissionRules } from './submission-rules';
 

@@ -4,7 +4,8 @@ import { assetCountChanges, assetCounts, datasets, questionOptions, questions, s
 import { containsPattern, matchesPattern } from '../../db/text-search';
 import { Bindings, runPrepared, type Values } from '../../db/prepared';
 import { invalidatedBy } from '../../db/notifications';
-import { type ReadDependency, cachedRead } from '../../db/read-cache';
+import { type CacheDependency, cachedRead } from '../../db/cache';
+import { conflict, isStillReferenced } from '../../errors';
 
 export type DatasetRow = Omit<typeof datasets.$inferSelect, 'createdAt' | 'updatedAt'>;
 export type DatasetStatsRow = {
@@ -66,10 +67,10 @@ export function selectDatasetsWithStats(
  * rows and counts only, so a review in another dataset, or of assets the viewer does not count,
  * keeps them.
  */
-function datasetStatsReads({ ids, countAllStatuses }: DatasetSelection): ReadDependency[] {
+function datasetStatsReads({ ids, countAllStatuses }: DatasetSelection): CacheDependency[] {
   if (!ids) return [datasets, assetCountChanges, surveys, questions];
   return [
-    ...ids.flatMap((id): ReadDependency[] => [
+    ...ids.flatMap((id): CacheDependency[] => [
       invalidatedBy.dataset(id),
       surveysOfDatasetReads(id, !countAllStatuses),
     ]),
@@ -241,8 +242,19 @@ export async function updateDataset(db: Executor, id: number, values: Partial<Da
   return row;
 }
 
+/**
+ * 409 when assets use the dataset: their foreign key refuses the delete, and an asset being added
+ * meanwhile holds the dataset's row until it is saved, so none slips in after the check.
+ */
 export async function deleteDatasetById(db: Executor, id: number) {
-  await db.delete(datasets).where(eq(datasets.id, id));
+  try {
+    await db.delete(datasets).where(eq(datasets.id, id));
+  } catch (error) {
+    if (isStillReferenced(error)) {
+      throw conflict('This dataset has assets and cannot be deleted; deactivate it instead', 'dataset_has_assets');
+    }
+    throw error;
+  }
 }
 
 /**
@@ -350,11 +362,11 @@ const CHOICE_OPTION_TABLES = [questions, questionOptions];
  * Which surveys a dataset's assets use (the public's: its approved assets') comes from their counts,
  * which change when changes to them are appended (folding them changes no count).
  */
-const surveysOfDatasetReads = (datasetId: number, publicOnly = false): ReadDependency =>
+const surveysOfDatasetReads = (datasetId: number, publicOnly = false): CacheDependency =>
   invalidatedBy.datasetAssetCounts(datasetId, publicOnly);
 
 /** What a dataset's filters are read from: the dataset, the surveys it uses, their choice questions. */
-export const datasetFilterReads = (datasetId: number, publicOnly: boolean): ReadDependency[] => [
+export const datasetFilterReads = (datasetId: number, publicOnly: boolean): CacheDependency[] => [
   invalidatedBy.shownDataset(datasetId),
   surveysOfDatasetReads(datasetId, publicOnly),
   ...CHOICE_OPTION_TABLES,

@@ -10,9 +10,9 @@ import type {
 import type { Database, Executor } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import { pageMeta } from '../../http/paging';
-import { deviceHasAssets } from '../assets/assets.service';
+import { deviceHasAssets } from '../assets';
 import { recordAudit } from '../audit/audit.service';
-import { assertAdmin } from '../auth/guards';
+import { assertAdmin } from '../auth';
 import { presentDevice } from './devices.presenter';
 import {
   deleteDeviceById,

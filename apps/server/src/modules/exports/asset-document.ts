@@ -1,6 +1,6 @@
 import type { AssetDetail, AssetStatus, RiskLevel } from '@trashegimia/contract/assets';
 import type { Language } from '@trashegimia/contract/common';
-import { answerText } from '../assets/assets.service';
+import { answerText } from '../assets';
 import type { ExportColumn, ExportRow } from './export-types';
 
 /** One question and what was answered, already in the document's language. */

@@ -7,7 +7,7 @@ import { createAsset, createDataset, createSurvey, createUser } from '../../test
 import { buildTestApp } from '../../test/test-app';
 import { asAdmin, asGuest, asUser } from '../../test/tokens';
 import { openTestDatabase } from '../../test/test-database';
-import { openAssetListExport } from '../assets/asset-list-export';
+import { openAssetListExport } from '../assets';
 
 let database: DatabaseHandle;
 let app: App;

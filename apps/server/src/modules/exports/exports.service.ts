@@ -7,9 +7,8 @@ import type { Language } from '@trashegimia/contract/common';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
-import { assertAdmin, assertUser } from '../auth/guards';
-import { openAssetListExport } from '../assets/asset-list-export';
-import { assetPhotoPath, getAssetDetail, openDatasetExport } from '../assets/assets.service';
+import { assertAdmin, assertUser } from '../auth';
+import { assetPhotoPath, getAssetDetail, openAssetListExport, openDatasetExport } from '../assets';
 import { assetListCells, assetListColumns } from './asset-list-table';
 import { documentFromDetail, documentFromExportRow } from './asset-document';
 import {

@@ -22,7 +22,7 @@ import { SIGNATURE_LENGTH, startsLike } from '../../storage/file-signatures';
 import { uploadGrantSeconds } from '../../storage/upload-grant-lifetime';
 import type { UploadRegistry } from '../../storage/unregistered-uploads';
 import { recordAudit } from '../audit/audit.service';
-import { assertAdmin, assertSession } from '../auth/guards';
+import { assertAdmin, assertSession } from '../auth';
 import {
   extensionOf,
   GUIDELINE_PREFIX,

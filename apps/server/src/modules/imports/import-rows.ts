@@ -3,8 +3,7 @@ import { readNumber } from '@trashegimia/contract/answer-values';
 import type { AssetAnswerInput } from '@trashegimia/contract/assets';
 import type { ImportMapping, ImportProblem, ImportTarget } from '@trashegimia/contract/imports';
 import { AppError, badRequest } from '../../errors';
-import { requiredMessage } from '../assets/asset-answers';
-import type { answerChecker, ImportedAsset } from '../assets/asset-submission.service';
+import { type ImportedAsset, type answerChecker, requiredMessage } from '../assets';
 import type { Sheet } from './spreadsheet';
 
 type AnswerInput = z.output<typeof AssetAnswerInput>;

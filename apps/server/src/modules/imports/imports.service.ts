@@ -12,9 +12,9 @@ import {
 import type { QuestionNode } from '@trashegimia/contract/questions';
 import type { Database, Executor } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { answerChecker, prepareImportedAssets } from '../assets/asset-submission.service';
-import { assertAdmin, type UserClaims } from '../auth/guards';
-import { requireVisibleDataset } from '../datasets/datasets.service';
+import { answerChecker, prepareImportedAssets } from '../assets';
+import { assertAdmin, type UserClaims } from '../auth';
+import { requireVisibleDataset } from '../datasets';
 import { surveyQuestionTree } from '../questions/questions.service';
 import { requireSurvey } from '../surveys/surveys.service';
 import { type ImportQuestion, assertMappingFits, checkRows, suggestMapping } from './import-rows';

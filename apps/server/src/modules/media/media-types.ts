@@ -1,7 +1,6 @@
 import type { MediaType } from '@trashegimia/contract/assets';
 import { MEDIA_FILE_KINDS, MEDIA_TYPE_FILE_KINDS, type MediaFileKind } from '@trashegimia/contract/media';
 import { badRequest } from '../../errors';
-import { extensionOf } from '../../storage/blob-path';
 import { PINNABLE_CONTENT_TYPE } from '../../storage/blob-store';
 
 /** A kind of file: which content types it is uploaded as, and its extensions with the type each is stored as. */
@@ -62,18 +61,4 @@ export function storedContentType(mediaType: MediaType, extension: string): stri
 export function takesUploadedContentType(mediaType: MediaType, extension: string, contentType: string): boolean {
   const family = FAMILIES[mediaType].find((candidate) => Object.hasOwn(candidate.extensions, extension));
   return family !== undefined && family.accepts(contentType.split(';')[0]!.trim().toLowerCase());
-}
-
-/** The content type of each extension a medium may have (extensions are unique across kinds). */
-const TYPE_OF_EXTENSION: Readonly<Record<string, string>> = Object.assign({}, ...Object.values(MEDIA_FILE_KINDS));
-
-/**
- * The content type a stored medium is served as, which its read URL pins (ReadUrlOptions): the type
- * it was registered with, or, for a reference without one (older or seeded media), the type its
- * extension names; undefined when neither is known, and the file is served as the store has it.
- */
-export function servedContentType(path: string, registered?: string | null): string | undefined {
-  if (registered && PINNABLE_CONTENT_TYPE.test(registered)) return registered;
-  const extension = extensionOf(path);
-  return Object.hasOwn(TYPE_OF_EXTENSION, extension) ? TYPE_OF_EXTENSION[extension] : undefined;
 }

@@ -12,10 +12,9 @@ import { SIGNATURE_LENGTH, startsLike } from '../../storage/file-signatures';
 import { uploadGrantSeconds } from '../../storage/upload-grant-lifetime';
 import type { UploadRegistry } from '../../storage/unregistered-uploads';
 import { ROLE } from '@trashegimia/contract/common';
-import { findSubmission } from '../assets/asset-submission.service';
-import { assetNotFound, listAssetMedia } from '../assets/assets.service';
+import { assetNotFound, findSubmission, listAssetMedia } from '../assets';
 import { recordAudit } from '../audit/audit.service';
-import { assertUser } from '../auth/guards';
+import { assertUser } from '../auth';
 import { checkUploadExtension, storedContentType, takesUploadedContentType, uploadContentType } from './media-types';
 import { cleanFileName } from './media-names';
 import {

@@ -9,7 +9,7 @@ import { createAsset, createDataset, createMedia, createSurvey, createUser } fro
 import { startTestApp, testConfig } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
 import { asAdmin, asGuest, asUser } from '../../test/tokens';
-import { TokenService } from '../auth/tokens';
+import { TokenService } from '../auth';
 import { sweepUnregisteredUploads, UNREGISTERED_UPLOAD_MAX_AGE_MS } from '../../storage/unregistered-uploads';
 import { GRANT_BASE_SECONDS, GRANT_MAX_SECONDS, SLOW_LINK_BYTES_PER_SECOND } from '../../storage/upload-grant-lifetime';
 import { assetMediaUploads } from './media.service';

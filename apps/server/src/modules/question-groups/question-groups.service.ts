@@ -12,7 +12,7 @@ import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../errors';
 import { offsetOf, pageMeta } from '../../http/paging';
 import { recordAudit } from '../audit/audit.service';
-import { assertAdmin } from '../auth/guards';
+import { assertAdmin } from '../auth';
 import { presentQuestionGroup } from './question-groups.presenter';
 import {
   deleteQuestionGroupById,

@@ -10,9 +10,9 @@ import {
 } from '@trashegimia/contract/questions';
 import type { Database, Transaction } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
-import { optionIdsInUse } from '../assets/assets.service';
+import { optionIdsInUse } from '../assets';
 import { recordAudit } from '../audit/audit.service';
-import { assertAdmin, type UserClaims } from '../auth/guards';
+import { assertAdmin, type UserClaims } from '../auth';
 import { markSurveyChanged } from '../surveys/surveys.service';
 import { presentOption } from './questions.presenter';
 import {

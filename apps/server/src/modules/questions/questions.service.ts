@@ -14,15 +14,15 @@ import {
   type UpsertQuestionsResult,
 } from '@trashegimia/contract/questions';
 import type { Database, Executor, Transaction } from '../../db/client';
-import { cachedRead } from '../../db/read-cache';
+import { cachedRead } from '../../db/cache';
 import { questionOptions, questions } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../errors';
-import { answeredQuestionIds } from '../assets/assets.service';
+import { answeredQuestionIds } from '../assets';
 import { recordAudit } from '../audit/audit.service';
-import { assertAdmin } from '../auth/guards';
+import { assertAdmin } from '../auth';
 import { findQuestionGroups, missingQuestionGroupIds } from '../question-groups/question-groups.service';
 import { libraryQuestionsForImport } from '../question-library/question-library.service';
-import { presentSurvey } from '../surveys/surveys.presenter';
+import { presentSurvey } from '../surveys';
 import { createSurveyIn, markSurveyChanged, requireSurvey } from '../surveys/surveys.service';
 import {
   buildQuestionTree,

@@ -2,13 +2,11 @@ import { type SQL, and, asc, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { SURVEY_STATE } from '@trashegimia/contract/surveys';
 import type { Executor } from '../../db/client';
 import { surveys } from '../../db/schema/index';
-import { badRequest, conflict, sqlState } from '../../errors';
+import { FOREIGN_KEY_VIOLATION, badRequest, conflict, isStillReferenced, sqlState } from '../../errors';
 import { containsText } from '../../db/text-search';
 
 export type SurveyRow = typeof surveys.$inferSelect;
 export type SurveyValues = Partial<Omit<typeof surveys.$inferInsert, 'id' | 'insDate' | 'lud'>>;
-
-const FOREIGN_KEY_VIOLATION = '23503';
 
 const descriptionContains = (text: string): SQL =>
   or(
@@ -78,7 +76,7 @@ export async function deleteSurveyById(db: Executor, id: number) {
   try {
     await db.delete(surveys).where(eq(surveys.id, id));
   } catch (error) {
-    if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw surveyHasAssetsConflict();
+    if (isStillReferenced(error)) throw surveyHasAssetsConflict();
     throw error;
   }
 }

@@ -10,12 +10,12 @@ import type {
 } from '@trashegimia/contract/surveys';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { notFound } from '../../errors';
-import { cachedRead } from '../../db/read-cache';
+import { cachedRead } from '../../db/cache';
 import { surveys } from '../../db/schema/index';
 import { offsetOf, pageMeta } from '../../http/paging';
-import { surveyHasAssets } from '../assets/assets.service';
+import { surveyHasAssets } from '../assets';
 import { recordAudit } from '../audit/audit.service';
-import { assertAdmin, type UserClaims } from '../auth/guards';
+import { assertAdmin, type UserClaims } from '../auth';
 import { userNameOf } from '../users/users.service';
 import { presentSurvey } from './surveys.presenter';
 import {

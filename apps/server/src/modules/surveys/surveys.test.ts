@@ -8,7 +8,7 @@ import { createAsset, createDataset, createQuestion, createSurvey, createUser } 
 import { startTestApp, testConfig } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
 import { asAdmin, asGuest, asUser } from '../../test/tokens';
-import { TokenService } from '../auth/tokens';
+import { TokenService } from '../auth';
 
 let database: DatabaseHandle;
 let app: App;

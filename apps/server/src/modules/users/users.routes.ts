@@ -12,9 +12,7 @@ import {
 } from '@trashegimia/contract/users';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../errors';
-import { assertAdmin, assertUser } from '../auth/guards';
-import type { LoginThrottle } from '../auth/login-throttle';
-import type { TokenService } from '../auth/tokens';
+import { type LoginThrottle, type TokenService, assertAdmin, assertUser } from '../auth';
 import { changeOwnPassword, createUser, deleteUser, listUserPage, resetPassword } from './users.service';
 
 /** The back office's user accounts (spec: list, create, delete; no edit). Administrators only. */

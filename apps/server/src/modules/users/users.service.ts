@@ -12,9 +12,7 @@ import type { Database, Executor } from '../../db/client';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../errors';
 import { pageMeta } from '../../http/paging';
 import { recordAudit } from '../audit/audit.service';
-import type { UserClaims } from '../auth/guards';
-import type { LoginThrottle } from '../auth/login-throttle';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { type LoginThrottle, type UserClaims, hashPassword, verifyPassword } from '../auth';
 import { presentUser } from './users.presenter';
 import { lockAdmins, deleteUserById, findUserById, insertUser, listUsers, updatePasswordHash } from './users.repo';
 

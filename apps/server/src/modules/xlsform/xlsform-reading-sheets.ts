@@ -1,6 +1,6 @@
 import type { Language } from '@trashegimia/contract/common';
 import type { XlsFormWarning } from '@trashegimia/contract/xlsform';
-import type { Sheet } from '../imports/spreadsheet';
+import type { Sheet } from '../imports';
 
 /**
  * The sheets of an XLSForm as xlsform-reading.ts reads them: columns by header, ignoring case,

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readWorkbook } from '../imports/spreadsheet';
-import { readXlsxSheets } from '../imports/xlsx-reader';
+import { readWorkbook } from '../imports';
 import { type MappedQuestion, mapXlsForm } from './xlsform-reading';
 
 type Rows = (string | number | null)[][];
@@ -11,7 +10,7 @@ type Rows = (string | number | null)[][];
 async function formOf(sheets: Record<string, Rows>) {
   const workbook = new ExcelJS.Workbook();
   for (const [name, rows] of Object.entries(sheets)) workbook.addWorksheet(name).addRows(rows);
-  return mapXlsForm(await readXlsxSheets(Buffer.from(await workbook.xlsx.writeBuffer())));
+  return mapXlsForm(await readWorkbook(Buffer.from(await workbook.xlsx.writeBuffer())));
 }
 
 /** Each question as "number type-or-category name", in order, sub-questions after their chapter or group. */

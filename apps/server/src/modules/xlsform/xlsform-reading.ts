@@ -10,7 +10,7 @@ import {
 } from '@trashegimia/contract/questions';
 import { SURVEY_TEXT_LIMITS } from '@trashegimia/contract/surveys';
 import type { XlsFormSurvey, XlsFormWarning } from '@trashegimia/contract/xlsform';
-import type { NamedSheet } from '../imports/spreadsheet';
+import type { NamedSheet } from '../imports';
 import {
   type Bounds,
   type RowType,

@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { CHOICE_TYPES, type QuestionNode, type QuestionOption } from '@trashegimia/contract/questions';
-import type { TextSheet } from '../exports/xlsx-writer';
-import { readWorkbook } from '../imports/spreadsheet';
+import type { TextSheet } from '../exports';
+import { readWorkbook } from '../imports';
 import { mapXlsForm } from './xlsform-reading';
 import { questionName, writeXlsForm, type XlsFormSurveySource, xlsFormSheets } from './xlsform-writing';
 

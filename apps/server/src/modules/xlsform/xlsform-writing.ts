@@ -1,8 +1,7 @@
 import type { Writable } from 'node:stream';
 import { DEFAULT_LANGUAGE } from '@trashegimia/contract/common';
 import { CHOICE_TYPES, type QuestionNode, type QuestionOption } from '@trashegimia/contract/questions';
-import { documentTexts } from '../exports/document-texts';
-import { type TextSheet, writeTextSheets } from '../exports/xlsx-writer';
+import { type TextSheet, documentTexts, writeTextSheets } from '../exports';
 
 /**
  * A survey written as an XLSForm workbook (docs/decisions/0002-xlsform-mapping.md, "Writing"): the

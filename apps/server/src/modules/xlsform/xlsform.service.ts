@@ -6,9 +6,9 @@ import type { XlsFormImported, XlsFormPreview } from '@trashegimia/contract/xlsf
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
-import { assertAdmin } from '../auth/guards';
-import { attachmentDisposition } from '../exports/file-names';
-import { readWorkbook } from '../imports/spreadsheet';
+import { assertAdmin } from '../auth';
+import { attachmentDisposition } from '../exports';
+import { readWorkbook } from '../imports';
 import { insertQuestionTree, surveyQuestionNodes } from '../questions/questions.service';
 import { createSurveyIn, requireSurvey } from '../surveys/surveys.service';
 import { mapXlsForm } from './xlsform-reading';

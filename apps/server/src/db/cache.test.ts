@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAsset, createDataset, createMedia, createQuestion, createSurvey, createUser } from '../test/factories';
 import { openTestDatabase } from '../test/test-database';
 import type { DatabaseHandle, Executor } from './client';
-import { LISTENER_APPLICATION_NAME, cachedRead } from './read-cache';
+import { LISTENER_APPLICATION_NAME, cachedRead } from './cache';
 import { answers, assetCountChanges, assets, datasets } from './schema/index';
 
 /**
@@ -191,7 +191,7 @@ describe("cachedRead of parts of a table (one asset, one dataset's assets)", () 
     expect([await readPart(ofDataset), await readPart(ofOther)]).toEqual([true, true]);
   });
 
-  it("keeps every dataset's public pages through an import of unapproved assets, which only its own dataset's other readers hear", async () => {
+  it("keeps every dataset's public pages through an import of unapproved assets, which invalidates only its own dataset's other readers", async () => {
     const question = await createQuestion(database.db, surveyId, { questionType: 'TEXT' });
     const [seen, all, otherSeen] = [`public:${datasetId}`, `dataset:${datasetId}`, `public:${otherDatasetId}`];
     await settled(seen, all, otherSeen);
@@ -350,7 +350,7 @@ describe.runIf(onServer)('cachedRead with other instances on the server', () => 
       connectionString: (database.db as unknown as { $client: pg.Pool }).$client.options.connectionString,
     });
 
-  it('hears a change another instance made, a moment later', async () => {
+  it('is invalidated by a change another instance made, a moment later', async () => {
     await cachedName(database.db);
     const other = otherInstance();
     await other.connect();

@@ -4,19 +4,18 @@ import pg from 'pg';
 import type { Executor } from './client';
 import { CHANGE_CHANNEL, type TableChange, parseNotification } from './notifications';
 
-
 /** Each cached read keeps at most this many answers (the least recently used go first), unless it says otherwise. */
 const MAX_ENTRIES_PER_READ = 1_000;
 
 /**
  * How many parts of tables (one asset, one dataset's assets) have their own version before all are
- * forgotten together with every answer read: each announced part is remembered until then.
+ * forgotten together with every cached answer: each notified part is remembered until then.
  */
 const MAX_PART_VERSIONS = 100_000;
 
 /**
- * `dependsOn`: what the answer was narrowed to (ReadOptions.narrowTo), when not what the read named;
- * `refreshing`: whether it is being read anew behind it (ReadOptions.refreshAfterMs).
+ * `dependsOn`: what the answer was narrowed to (CacheOptions.narrowTo), when not what the read named;
+ * `refreshing`: whether it is being read anew behind it (CacheOptions.refreshAfterMs).
  */
 type Entry = {
   value: unknown;
@@ -31,19 +30,19 @@ type Entry = {
 type Pending = { value: Promise<unknown>; epoch: number; versions: number[] };
 
 /**
- * What an answer depends on: a whole table, which changes with every announcement of it (whole or
- * of any part), or one part of a table (`[assets, 'asset:<id>']`), which changes when the database
- * announces that part or the whole table.
+ * What invalidates a cached answer: a whole table, invalidated by every notification of it (whole
+ * or of any part), or one part of a table (`[assets, 'asset:<id>']`, built by db/notifications.ts's
+ * `invalidatedBy`), invalidated by a notification of that part or of the whole table.
  */
-export type ReadDependency = Table | readonly [Table, string];
+export type CacheDependency = Table | readonly [Table, string];
 
-export type ReadOptions<Value = never> = {
+export type CacheOptions<Value = never> = {
   /** At most this many answers of the read are kept (the least recently used go first); 1,000 unless given. */
   maxEntries?: number;
   /**
-   * An answer older than this is read anew, for what changes without being announced (view
+   * An answer older than this is read anew, for what changes without a notification (view
    * counts): it still serves, once or while the new read is under way, so that no caller waits for
-   * what is only old. A change announced is never served.
+   * what is only old. An invalidated answer is never served.
    */
   refreshAfterMs?: number;
   /**
@@ -51,7 +50,7 @@ export type ReadOptions<Value = never> = {
    * must name a whole table before it knows which part it reads (an asset's dataset) is then kept
    * through changes of the other parts. Undefined: `dependsOn`.
    */
-  narrowTo?: (value: Value) => ReadDependency[] | undefined;
+  narrowTo?: (value: Value) => CacheDependency[] | undefined;
 };
 
 /** How the listening connection shows in pg_stat_activity. */
@@ -61,46 +60,47 @@ export const LISTENER_APPLICATION_NAME = 'trashegimia-table-changes';
 const RECONNECT_MS = 1_000;
 
 /**
- * What one database's server instance has heard of its tables' changes, and the answers read
- * since. A table's version moves on with every change announced on CHANGE_CHANNEL; an answer
+ * The cache of one database's reads in this server instance, invalidated by the database's
+ * notifications (LISTEN/NOTIFY on CHANGE_CHANNEL). A table's version moves on with every
+ * notification of it; an answer
  * is good while the versions of the tables it read are those it was read at. Every connection of
  * the pool listens (`listenOn`, before the pool first hands it out), so the connection that made a
- * change hears of it before its statement or transaction is reported done and an instance never
+ * change receives its notification before its statement or transaction is reported done and an instance never
  * serves its own change stale. On a PostgreSQL server, which other instances change too, one more
  * connection listens for their changes, which arrive a moment later; while it is not listening (not
  * yet, or lost), nothing is served from memory. PGlite has one connection and one instance: once
- * that connection listens, it hears every change.
+ * that connection listens, it receives every notification.
  */
-export class TableChanges {
-  /** Every announcement of a table, whole or of parts: a read of the whole table hears them all. */
+export class QueryCache {
+  /** Every notification of a table, whole or of parts: a read of the whole table is invalidated by all. */
   #versions = new Map<string, number>();
-  /** Announcements of a whole table only: a read of a part hears these and its own part's. */
+  /** Notifications of a whole table only: they invalidate a read of a part, as its own part's do. */
   #wholeVersions = new Map<string, number>();
   #partVersions = new Map<string, number>();
   #reads = new Map<string, Map<string, Entry>>();
   /** Per read and key, the read under way that a caller asking meanwhile may wait for instead of reading too. */
   #pending = new Map<string, Map<string, Pending>>();
-  #heard = false;
+  #listening = false;
   #watchers = new Set<(change: TableChange) => void>();
-  /** Moves on whenever hearing starts or stops: what was read before may have missed a change. */
+  /** Moves on whenever listening starts or stops: what was read before may have missed a change. */
   #epoch = 0;
 
   /** `serverUrl`: the PostgreSQL server to keep a listening connection to; none for PGlite. */
   constructor(private readonly serverUrl?: string) {}
 
-  /** For the pool's `onConnect`. A connection that cannot listen is still used; it just is not heard. */
+  /** For the pool's `onConnect`. A connection that cannot listen is still used; its notifications are just not received. */
   readonly listenOn = async (client: pg.ClientBase): Promise<void> => {
     try {
       await this.listen(client);
-      if (!this.serverUrl) this.setHearing(true);
+      if (!this.serverUrl) this.setListening(true);
     } catch {
-      if (!this.serverUrl) this.setHearing(false);
+      if (!this.serverUrl) this.setListening(false);
     }
   };
 
   /** Serves `db`'s cached reads from here, and starts listening on the server; returns what stops it. */
   cacheReadsOf(db: Executor): () => Promise<void> {
-    changesByDatabase.set(db, this);
+    cachesByDatabase.set(db, this);
     if (!this.serverUrl) return async () => {};
     const serverUrl = this.serverUrl;
     return keepListening(
@@ -109,20 +109,20 @@ export class TableChanges {
     );
   }
 
-  /** Whether announcements are being heard; when they stop, everything read so far is forgotten. */
-  setHearing(heard: boolean) {
-    if (heard === this.#heard) return;
+  /** Whether notifications are being received; when they stop, every cached answer is dropped. */
+  setListening(listening: boolean) {
+    if (listening === this.#listening) return;
     this.#reads.clear();
     this.#epoch++;
-    this.#heard = heard;
+    this.#listening = listening;
     for (const watcher of this.#watchers) watcher('everything');
   }
 
-  get hearing(): boolean {
-    return this.#heard;
+  get listening(): boolean {
+    return this.#listening;
   }
 
-  /** Tells `watcher` of every change heard from now on (each connection hears one, so usually several times); returns what stops it. */
+  /** Tells `watcher` of every notification received from now on (each listening connection receives one, so usually several times); returns what stops it. */
   watch(watcher: (change: TableChange) => void): () => void {
     this.#watchers.add(watcher);
     return () => this.#watchers.delete(watcher);
@@ -130,7 +130,7 @@ export class TableChanges {
 
   async listen(client: pg.ClientBase): Promise<void> {
     client.on('notification', (message) => {
-      if (message.channel === CHANGE_CHANNEL && message.payload) this.announce(message.payload);
+      if (message.channel === CHANGE_CHANNEL && message.payload) this.invalidate(message.payload);
     });
     await client.query(`listen ${CHANGE_CHANNEL}`);
   }
@@ -141,9 +141,9 @@ export class TableChanges {
     key: string,
     dependsOn: string[],
     read: () => Promise<Value>,
-    options: Omit<ReadOptions, 'narrowTo'> & { narrowTo?: (value: Value) => string[] | undefined } = {},
+    options: Omit<CacheOptions, 'narrowTo'> & { narrowTo?: (value: Value) => string[] | undefined } = {},
   ): Promise<Value> {
-    if (!this.#heard) return read();
+    if (!this.#listening) return read();
     let entries = this.#reads.get(name);
     if (!entries) this.#reads.set(name, (entries = new Map()));
     const known = entries.get(key);
@@ -156,21 +156,21 @@ export class TableChanges {
         performance.now() - known.readAt >= options.refreshAfterMs &&
         !known.refreshing
       ) {
-        // Nothing announced has changed it: it serves once more while it is read anew behind it.
+        // Not invalidated: it serves once more while it is read anew behind it.
         known.refreshing = true;
         this.#readAndKeep(name, entries, key, dependsOn, read, options).catch(() => (known.refreshing = false));
       }
       return known.value as Value;
     }
-    // Nothing it depends on was announced since the read under way began: that read shows every
-    // change announced before this call, as this caller's own would (many visitors ask at once
+    // Nothing that invalidates it was notified since the read under way began: that read shows every
+    // change notified before this call, as this caller's own would (many visitors ask at once
     // just after a change, and each reading again only lengthens the database's queue).
     const underWay = this.#pending.get(name)?.get(key);
     if (underWay && this.#unchanged(dependsOn, underWay)) return underWay.value as Promise<Value>;
     return this.#readAndKeep(name, entries, key, dependsOn, read, options);
   }
 
-  /** Whether nothing of `dependsOn` was announced since `versions` were taken, nor hearing lost. */
+  /** Whether nothing of `dependsOn` was notified since `versions` were taken, nor listening lost. */
   #unchanged(dependsOn: string[], { epoch, versions }: { epoch: number; versions: number[] }): boolean {
     return epoch === this.#epoch && dependsOn.every((dependency, i) => this.versionOf(dependency) === versions[i]);
   }
@@ -183,7 +183,7 @@ export class TableChanges {
     read: () => Promise<Value>,
     options: { maxEntries?: number; narrowTo?: (value: Value) => string[] | undefined },
   ): Promise<Value> {
-    // Versions from before the read: a change announced while it runs makes its answer stale at once.
+    // Versions from before the read: a change notified while it runs makes its answer stale at once.
     const epoch = this.#epoch;
     const readAt = performance.now();
     const versions = dependsOn.map((dependency) => this.versionOf(dependency));
@@ -219,7 +219,7 @@ export class TableChanges {
   }
 
   /** A table's name ('datasets'), or a table's name and the parts of it that changed ('assets dataset:3 asset:…'). */
-  private announce(payload: string) {
+  private invalidate(payload: string) {
     const change = parseNotification(payload);
     if (!change) return;
     const { table, parts } = change;
@@ -250,12 +250,12 @@ export class TableChanges {
 }
 
 /** One connection kept listening, connected again a second after it is lost. */
-function keepListening(changes: TableChanges, newClient: () => pg.Client): () => Promise<void> {
+function keepListening(changes: QueryCache, newClient: () => pg.Client): () => Promise<void> {
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
   const lost = () => {
-    changes.setHearing(false);
+    changes.setListening(false);
     if (!stopped && !retry) retry = setTimeout(connect, RECONNECT_MS).unref();
   };
   const connect = () => {
@@ -268,7 +268,7 @@ function keepListening(changes: TableChanges, newClient: () => pg.Client): () =>
     attempt
       .connect()
       .then(() => changes.listen(attempt))
-      .then(() => changes.setHearing(!stopped))
+      .then(() => changes.setListening(!stopped))
       .catch(() => {
         lost();
         void attempt.end().catch(() => undefined);
@@ -278,44 +278,44 @@ function keepListening(changes: TableChanges, newClient: () => pg.Client): () =>
   return async () => {
     stopped = true;
     clearTimeout(retry);
-    changes.setHearing(false);
+    changes.setListening(false);
     await client?.end().catch(() => undefined);
   };
 }
 
-const changesByDatabase = new WeakMap<Executor, TableChanges>();
+const cachesByDatabase = new WeakMap<Executor, QueryCache>();
 
 /**
- * `read`'s answer, kept in memory until one of `dependsOn` changes. For reads that are the same for
- * many callers and whose tables change rarely; `key` must name everything else the answer depends
+ * `read`'s answer, cached until the database notifies a change to one of `invalidatedBy`. For reads
+ * that are the same for many callers and whose tables change rarely; `key` must name everything else the answer depends
  * on. Inside a transaction, which may have changed the tables itself, it always reads.
  */
 export function cachedRead<Value>(
   db: Executor,
   name: string,
   key: string,
-  dependsOn: ReadDependency[],
+  invalidatedBy: CacheDependency[],
   read: () => Promise<Value>,
-  options: ReadOptions<Value> = {},
+  options: CacheOptions<Value> = {},
 ): Promise<Value> {
-  const changes = is(db, PgTransaction) ? undefined : changesByDatabase.get(db);
-  if (!changes) return read();
-  const { narrowTo, ...kept } = options;
+  const cache = is(db, PgTransaction) ? undefined : cachesByDatabase.get(db);
+  if (!cache) return read();
+  const { narrowTo, ...rest } = options;
   const named = narrowTo && ((value: Value) => narrowTo(value)?.map(dependencyName));
-  return changes.read(name, key, dependsOn.map(dependencyName), read, named ? { ...kept, narrowTo: named } : kept);
+  return cache.read(name, key, invalidatedBy.map(dependencyName), read, named ? { ...rest, narrowTo: named } : rest);
 }
 
 /**
- * What keeps its own copy of data up to date from the database's announcements rather than through
- * cachedRead: the changes of `db`'s database, while they are heard (`hearing`). Undefined for a
+ * What keeps its own copy of data up to date from the database's notifications rather than through
+ * cachedRead: the changes of `db`'s database, while they are received (`listening`). Undefined for a
  * transaction, and for a database whose changes are not listened to.
  */
-export function tableChangesOf(db: Executor): Pick<TableChanges, 'hearing' | 'watch'> | undefined {
-  return is(db, PgTransaction) ? undefined : changesByDatabase.get(db);
+export function cacheOf(db: Executor): Pick<QueryCache, 'listening' | 'watch'> | undefined {
+  return is(db, PgTransaction) ? undefined : cachesByDatabase.get(db);
 }
 
-/** 'table', or 'table part' for a part (which hears its table's whole announcements too). */
-function dependencyName(dependency: ReadDependency): string {
+/** 'table', or 'table part' for a part (which a notification of the whole table invalidates too). */
+function dependencyName(dependency: CacheDependency): string {
   if (is(dependency, Table)) return getTableName(dependency);
   const [table, part] = dependency;
   return `${getTableName(table)} ${part}`;

@@ -1,0 +1,2 @@
+/** What other modules use of surveys. */
+export { presentSurvey } from './surveys.presenter';
