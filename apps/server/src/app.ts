@@ -92,7 +92,7 @@ export async function buildApp({ config, db: givenDatabase, blobs: givenBlobs, l
   );
   registerAuthentication(app, tokens, authService);
 
-  const assetSearch = createAssetSearch(database.db, { indexed: config.search.optionIndexes });
+  const assetSearch = createAssetSearch(database.db, config.search);
   app.addHook('onClose', async () => assetSearch.close());
 
   await app.register(

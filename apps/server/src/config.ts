@@ -109,6 +109,7 @@ const Environment = z
       .string()
       .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
     ASSET_INDEX: flag.default(true),
+    ASSET_INDEX_MAX_ASSETS: positiveInt.default(200_000),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     WEB_DIST_DIR: z.string().optional(),
   })
@@ -167,8 +168,11 @@ export type Config = {
   /** The largest files each kind of upload accepts, in bytes. */
   readonly uploads: { guidelineMaxBytes: number; importMaxBytes: number; mediaMaxBytes: Record<MediaType, number> };
   readonly map: { tileUrl: string; attribution: string };
-  /** Whether the public's pages and maps are answered from in-memory indexes (else the database answers all). */
-  readonly search: { optionIndexes: boolean };
+  /**
+   * Whether the public's pages and maps are answered from in-memory indexes (else the database
+   * answers all), for datasets of at most this many approved assets.
+   */
+  readonly search: { optionIndexes: boolean; maxIndexedAssets: number };
   readonly webDistDir: string;
 };
 
@@ -230,7 +234,7 @@ function toConfig(env: Environment): Config {
       },
     },
     map: { tileUrl: env.TILE_URL, attribution: env.TILE_ATTRIBUTION },
-    search: { optionIndexes: env.ASSET_INDEX },
+    search: { optionIndexes: env.ASSET_INDEX, maxIndexedAssets: env.ASSET_INDEX_MAX_ASSETS },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDistDir,
   };
 }

@@ -84,7 +84,7 @@ beforeAll(async () => {
     });
     made.push({ id: asset.id, datasetId, ...fields, optionIds: [townOption.id, ...chosen.map((o) => o.id)] });
   }
-  indexes = new OptionIndexes(database.db);
+  indexes = new OptionIndexes(database.db, 1_000_000);
   // The index answers only once built; until then the database would answer for it.
   await vi.waitFor(
     async () => {

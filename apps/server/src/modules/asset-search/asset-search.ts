@@ -109,12 +109,16 @@ export class CachedAssetSearch implements AssetSearch {
 }
 
 /**
- * The app's one AssetSearch: cached, over the option indexes when `indexed` (ASSET_INDEX), over
- * the database alone when not. `close` stops the indexes following the database's changes.
+ * The app's one AssetSearch: cached, over the option indexes when `optionIndexes` (ASSET_INDEX)
+ * for datasets of at most `maxIndexedAssets` approved assets, over the database alone when not.
+ * `close` stops the indexes following the database's changes.
  */
-export function createAssetSearch(db: Database, { indexed }: { indexed: boolean }): AssetSearch & { close(): void } {
+export function createAssetSearch(
+  db: Database,
+  { optionIndexes, maxIndexedAssets }: { optionIndexes: boolean; maxIndexedAssets: number },
+): AssetSearch & { close(): void } {
   const reference = new SqlAssetSearch(db);
-  const indexes = indexed ? new OptionIndexes(db) : undefined;
+  const indexes = optionIndexes ? new OptionIndexes(db, maxIndexedAssets) : undefined;
   const search = new CachedAssetSearch(db, indexes ? new IndexedAssetSearch(db, indexes, reference) : reference);
   return Object.assign(search, { close: () => indexes?.close() });
 }

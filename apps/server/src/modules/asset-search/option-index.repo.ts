@@ -5,6 +5,7 @@ import { assets, datasets } from '../../db/schema/index';
 import { shownRiskLevel } from './points.repo';
 import type { MapPoint } from './map-columns';
 import { type AssetListing, ID_BYTES, type IndexedAsset } from './option-index';
+import { pauseForEvents } from './sort-in-slices';
 
 /** The date to the microsecond: a double holds it exactly. */
 const dateMicros = sql<number>`(extract(epoch from ${assets.date}) * 1000000)::float8`;
@@ -44,16 +45,17 @@ export async function selectAssetListing(
     .from(assets)
     .where(and(eq(assets.datasetId, datasetId), eq(assets.status, 'APPROVED')))
     .groupBy(sql`get_byte(uuid_send(${assets.id}), 0)`);
-  return { active: await isDatasetActive(db, datasetId), listing: unpack(rows.map((row) => row.packed)) };
+  return { active: await isDatasetActive(db, datasetId), listing: await unpack(rows.map((row) => row.packed)) };
 }
 
 /**
  * Reads what selectAssetListing packed, in two passes (count, then fill) so that nothing but the
- * listing's own arrays and map points is allocated. `array_send` writes the number of dimensions, a
+ * listing's own arrays and map points is allocated, pausing between packs so that requests are
+ * served meanwhile. `array_send` writes the number of dimensions, a
  * null flag and the element type, then each dimension's length and lower bound, then each
  * element's length and value.
  */
-function unpack(packs: Buffer[]): AssetListing {
+async function unpack(packs: Buffer[]): Promise<AssetListing> {
   let count = 0;
   let options = 0;
   for (const pack of packs)
@@ -75,6 +77,7 @@ function unpack(packs: Buffer[]): AssetListing {
   // Municipalities, villages and risks repeat: one string each, not one per asset.
   const sharedTexts = new Map<string, string>();
   for (const pack of packs) {
+    await pauseForEvents();
     walk(
       pack,
       (at) => {

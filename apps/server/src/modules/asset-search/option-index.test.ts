@@ -158,16 +158,16 @@ const change: fc.Arbitrary<Change> = fc.oneof(
 );
 
 describe('OptionIndex', () => {
-  it('answers every filtered page and map as the database would, whatever was added, changed or removed', () => {
-    fc.assert(
-      fc.property(
+  it('answers every filtered page and map as the database would, whatever was added, changed or removed', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.uniqueArray(asset, { selector: (a) => a.id, maxLength: 60 }),
         fc.array(change, { maxLength: 60 }),
         fc.array(query, { minLength: 1, maxLength: 5 }),
         fc.array(mapQuery, { minLength: 1, maxLength: 3 }),
         fc.boolean(),
         fc.boolean(),
-        (generated, changes, queries, mapQueries, crowded, lowersApart) => {
+        async (generated, changes, queries, mapQueries, crowded, lowersApart) => {
           // Crowded: 300 more assets chose option 9, so that a query asking for it finds more than a
           // few matches and walks the date order instead of sorting them.
           const crowd = Array.from({ length: crowded ? 300 : 0 }, (_, i) => ({
@@ -177,7 +177,7 @@ describe('OptionIndex', () => {
             point: KOSOVO,
           }));
           const initial = [...generated, ...crowd];
-          const index = new OptionIndex(listingOf(initial));
+          const index = await OptionIndex.build(listingOf(initial));
           const model = new Map<string, IndexedAsset>(initial.map((a) => [a.id, a]));
           // Searched once before the changes, so that the changes update what was found then.
           for (const { search: text } of [...queries, ...mapQueries]) {
@@ -243,8 +243,8 @@ describe('OptionIndex', () => {
     );
   });
 
-  it('keeps answering as it grows past its first size and as removed assets come back', () => {
-    const index = new OptionIndex(listingOf([]));
+  it('keeps answering as it grows past its first size and as removed assets come back', async () => {
+    const index = await OptionIndex.build(listingOf([]));
     const assets = Array.from({ length: 5_000 }, (_, i) => ({
       id: randomUUID(),
       dateMicros: 1_700_000_000_000_000 + (i % 97) * 1_000,
@@ -270,28 +270,28 @@ describe('OptionIndex', () => {
     }
   });
 
-  it('leaves to the database a searched map too large to write out for one answer', () => {
+  it('leaves to the database a searched map too large to write out for one answer', async () => {
     const assets = Array.from({ length: 5_000 }, (_, i) => ({
       id: randomUUID(),
       dateMicros: 1_700_000_000_000_000 + i,
       optionIds: [1],
       point: { ...KOSOVO, name: i % 2 ? 'Kulla e Jasharëve' : 'Ura' },
     }));
-    const index = new OptionIndex(listingOf(assets));
+    const index = await OptionIndex.build(listingOf(assets));
     const model = new Map(assets.map((a) => [a.id, a]));
     const kulla = (a: IndexedAsset) => a.point.name === 'Kulla e Jasharëve';
     expect(pointsOf(index, undefined, 1_000, 'jashareve')).toEqual(expectedPoints(model, undefined, 1_000, kulla));
     expect(index.searchedPoints('a', undefined, 20_000)).toBeUndefined();
   });
 
-  it('finds nothing for an option no asset chose, and tells when it holds mostly removed assets', () => {
+  it('finds nothing for an option no asset chose, and tells when it holds mostly removed assets', async () => {
     const assets = Array.from({ length: 4_000 }, () => ({
       id: randomUUID(),
       dateMicros: 1,
       optionIds: [1],
       point: KOSOVO,
     }));
-    const index = new OptionIndex(listingOf(assets));
+    const index = await OptionIndex.build(listingOf(assets));
     expect(index.page([[1], [404]], 'dateDesc', 0, 20)).toEqual({ ids: [], total: 0 });
     expect(index.page([[1]], 'dateDesc', 0, 20)?.total).toBe(4_000);
     expect(index.wasteful).toBe(false);

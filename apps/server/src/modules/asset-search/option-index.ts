@@ -2,6 +2,7 @@ import type { RiskLevel } from '@trashegimia/contract/assets';
 import { lowerBound } from './lower-bound';
 import { MapColumns, type MapPoint, type MappedAsset, type RenderedMap, onEarth } from './map-columns';
 import { lowersAmbiguously, searchedText } from './search-terms';
+import { type Pause, pauseForEvents, sortInSlices } from './sort-in-slices';
 
 /**
  * Which of one dataset's public assets chose each answer option, held in memory as bitsets over
@@ -47,6 +48,8 @@ export type IndexedPage = { ids: string[]; total: number };
 
 export const ID_BYTES = 16;
 const MIN_CAPACITY = 1_024;
+/** How many assets a build reads between two pauses: a few milliseconds of work. */
+const BUILD_SLICE = 16_384;
 /**
  * Up to this many matches are sorted rather than found by walking the date order, which for a few
  * matches among 200,000 assets would visit most of them.
@@ -91,18 +94,42 @@ export class OptionIndex {
   /** Live slots whose text databases lower differently (lowersAmbiguously): while any, searches are the database's. */
   #ambiguous = new Set<number>();
 
-  constructor(listing: AssetListing) {
+  /**
+   * The index of the listing's assets, built in slices between which it pauses (`pause`), so that
+   * building a large dataset's index never holds up the requests waiting meanwhile.
+   */
+  static async build(listing: AssetListing, pause: Pause = pauseForEvents): Promise<OptionIndex> {
     const { count } = listing;
+    const index = new OptionIndex(count);
+    index.#ids.set(listing.ids.subarray(0, count * ID_BYTES));
+    index.#dates.set(listing.dates.subarray(0, count));
+    for (let start = 0; start < count; start += BUILD_SLICE) {
+      index.#fill(listing, start, Math.min(count, start + BUILD_SLICE));
+      await pause();
+    }
+    await index.#byDate.fill(count, pause);
+    await index.#byId.fill(count, pause);
+    const byDate = Array.from(index.#byDate.slots.subarray(0, count), (slot) => index.#points[slot]!);
+    index.#map = new MapColumns(compareMapped, byDate);
+    return index;
+  }
+
+  private constructor(count: number) {
     this.#capacity = Math.max(MIN_CAPACITY, Math.ceil(count * 1.25));
     this.#size = count;
     this.#liveCount = count;
     this.#ids = new Uint8Array((this.#capacity + 1) * ID_BYTES);
-    this.#ids.set(listing.ids.subarray(0, count * ID_BYTES));
     this.#dates = new Float64Array(this.#capacity);
-    this.#dates.set(listing.dates.subarray(0, count));
     this.#live = new Uint32Array(this.#words);
     this.#scratch = new Uint32Array(this.#words);
-    for (let slot = 0; slot < count; slot++) {
+    this.#byDate = new SortedSlots(this.#capacity, (a, b) => this.#compareDates(a, b));
+    this.#byId = new SortedSlots(this.#capacity, (a, b) => this.#compareIds(a, b));
+    this.#map = new MapColumns(compareMapped);
+  }
+
+  /** Slots `start`…`end`-1 from the listing: their map points, options and liveness. */
+  #fill(listing: AssetListing, start: number, end: number) {
+    for (let slot = start; slot < end; slot++) {
       this.#points[slot] = mappedAsset(this.#idOf(slot), this.#dates[slot]!, listing.points[slot]!);
       if (lowersAmbiguously(searchedColumns(listing.points[slot]!))) this.#ambiguous.add(slot);
       this.#live[slot >>> 5]! |= 1 << (slot & 31);
@@ -110,12 +137,6 @@ export class OptionIndex {
         this.#setOption(slot, listing.optionIds[i]!);
       }
     }
-    this.#byDate = new SortedSlots(this.#capacity, (a, b) => this.#compareDates(a, b));
-    this.#byId = new SortedSlots(this.#capacity, (a, b) => this.#compareIds(a, b));
-    this.#byDate.fill(count);
-    this.#byId.fill(count);
-    const byDate = Array.from(this.#byDate.slots.subarray(0, count), (slot) => this.#points[slot]!);
-    this.#map = new MapColumns(compareMapped, byDate);
   }
 
   /** How many assets it holds. */
@@ -367,10 +388,10 @@ class SortedSlots {
     this.slots = new Int32Array(capacity);
   }
 
-  /** Holds slots 0…count-1, sorted. */
-  fill(count: number) {
+  /** Holds slots 0…count-1, sorted in slices (sortInSlices). */
+  async fill(count: number, pause: Pause) {
     for (let slot = 0; slot < count; slot++) this.slots[slot] = slot;
-    this.slots.subarray(0, count).sort(this.compare);
+    await sortInSlices(this.slots.subarray(0, count), this.compare, pause);
     this.#length = count;
   }
 

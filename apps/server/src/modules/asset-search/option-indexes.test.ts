@@ -29,7 +29,7 @@ let indexes: OptionIndexes;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  indexes = new OptionIndexes(database.db);
+  indexes = new OptionIndexes(database.db, 1_000_000);
 });
 afterAll(async () => {
   indexes?.close();
@@ -293,6 +293,27 @@ describe('OptionIndexes', () => {
     expect(await ask({ ...criteriaOf(dataset.id, filters), mediaTypes: ['PHOTO'] })).toBeUndefined();
     expect(await ask({ ...criteriaOf(dataset.id, filters), search: 'Ωmega' })).toBeUndefined();
     expect(await ask({ ...criteriaOf(dataset.id, filters), mediaTypes: [] })).toBeDefined();
+  });
+
+  it('leaves to the database a dataset with more approved assets than an index may hold', async () => {
+    const { dataset } = await filteredDataset();
+    const criteria = criteriaOf(dataset.id, []);
+    const [roomy, tooSmall] = [new OptionIndexes(database.db, 60), new OptionIndexes(database.db, 59)];
+    try {
+      // Asked side by side until the index with room for the dataset's 60 answers: the other, asked
+      // as often, never does.
+      await vi.waitFor(
+        async () => {
+          expect(await tooSmall.page(criteria, newest, firstPage)).toBeUndefined();
+          expect(await roomy.page(criteria, newest, firstPage)).toBeDefined();
+        },
+        { timeout: 10_000, interval: 5 },
+      );
+      expect(await tooSmall.page(criteria, newest, firstPage)).toBeUndefined();
+    } finally {
+      roomy.close();
+      tooSmall.close();
+    }
   });
 
   it('answers unfiltered pages, newest or oldest first, as the database does', async () => {

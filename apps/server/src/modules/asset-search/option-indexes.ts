@@ -7,6 +7,7 @@ import { NO_POINTS, type RenderedMap } from './map-columns';
 import { type IndexOrder, type IndexedPage, OptionIndex } from './option-index';
 import { isDatasetActive, selectAssetListing, selectIndexedAssets } from './option-index.repo';
 import { pointsAnswer } from './points.repo';
+import { countAssets } from './sql-search';
 import { indexedSearchTerm } from './search-terms';
 
 /** What tells whether the index answers a page: who asks, of which dataset, filtered or not. */
@@ -42,6 +43,8 @@ type DatasetState = {
   building: Promise<void> | null;
   /** While a build is under way: the assets read again meanwhile, which it may predate. */
   readDuringBuild: Set<string> | null;
+  /** The `wholeChanges` at which the dataset was found to hold more assets than an index may: none is built until the next. */
+  tooLargeAt: number | null;
   /** The catch-up under way: one at a time, and a caller that needs it waits. */
   catchingUp: Promise<void> | null;
 };
@@ -59,7 +62,11 @@ export class OptionIndexes {
   readonly #changes: ReturnType<typeof cacheOf>;
   readonly #stopWatching: () => void;
 
-  constructor(private readonly db: Database) {
+  /** `maxAssets`: a dataset with more approved assets than this is left to the database. */
+  constructor(
+    private readonly db: Database,
+    private readonly maxAssets: number,
+  ) {
     this.#changes = cacheOf(db);
     this.#stopWatching = this.#changes?.watch((change) => this.#changed(change)) ?? (() => {});
   }
@@ -127,6 +134,7 @@ export class OptionIndexes {
         building: null,
         readDuringBuild: null,
         catchingUp: null,
+        tooLargeAt: null,
       };
       this.#datasets.set(datasetId, dataset);
     }
@@ -150,17 +158,24 @@ export class OptionIndexes {
 
   /** Reads the whole dataset into a new index beside the one in place, unless a build is under way. */
   #build(datasetId: number, dataset: DatasetState) {
-    if (dataset.building) return;
+    if (dataset.building || dataset.tooLargeAt === dataset.wholeChanges) return;
     const wholeChanges = dataset.wholeChanges;
     const datasetVersion = dataset.datasetVersion;
     const readDuringBuild = (dataset.readDuringBuild = new Set());
-    dataset.building = selectAssetListing(this.db, datasetId)
-      .then(({ active, listing }) => {
+    dataset.building = countAssets(this.db, { publicOnly: false, datasetId, status: 'APPROVED' })
+      .then(async (size) => {
+        if (size > this.maxAssets) {
+          dataset.tooLargeAt = wholeChanges;
+          dataset.index = null;
+          return;
+        }
+        const { active, listing } = await selectAssetListing(this.db, datasetId);
+        const index = await OptionIndex.build(listing);
         // A change the notifications did not describe came meanwhile: the next call builds again.
         if (wholeChanges !== dataset.wholeChanges) return;
         // What was read again meanwhile may postdate what this read: read it again for the new index.
         for (const id of readDuringBuild) dataset.changed.add(id);
-        dataset.index = new OptionIndex(listing);
+        dataset.index = index;
         dataset.current = true;
         if (datasetVersion === dataset.datasetVersion) dataset.active = active;
       })
