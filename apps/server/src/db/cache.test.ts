@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type Table, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAsset, createDataset, createMedia, createQuestion, createSurvey, createUser } from '../test/factories';
 import { openTestDatabase } from '../test/test-database';
 import type { DatabaseHandle, Executor } from './client';
-import { LISTENER_APPLICATION_NAME, cachedRead } from './cache';
+import { LISTENER_APPLICATION_NAME, cacheOf, cachedRead } from './cache';
+import { CHANGE_CHANNEL } from './notifications';
 import { answers, assetCountChanges, assets, datasets } from './schema/index';
 
 /**
@@ -37,16 +38,42 @@ async function cachedName(db: Executor) {
   return { name, fromDatabase: reads > before };
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Resolves once `check` holds, asking again as soon as the event loop has turned. */
+const until = (check: () => Promise<boolean>) =>
+  vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('not yet');
+    },
+    { timeout: 5_000, interval: 5 },
+  );
 
-/** Longer than a notification takes to reach every listening connection, even on a busy machine. */
-const ECHO_SETTLE_MS = 500;
+/**
+ * Resolves once every listening connection has received the notifications of the changes made so
+ * far: each connection receives them in the order they were committed, so once each has received a
+ * marker sent after them, none is still on its way to invalidate what is read next.
+ */
+async function notificationsDelivered() {
+  const cache = cacheOf(database.db)!;
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  // PGlite has one connection; on a server, the pool's connections and the one for other instances.
+  const listeners = onServer ? pool.totalCount + 1 : 1;
+  const marker = `test_marker ${randomUUID()}`;
+  let received = 0;
+  const delivered = new Promise<void>((resolve) => {
+    const stop = cache.watch((change) => {
+      if (
+        change !== 'everything' &&
+        `${change.table} ${change.parts.join(' ')}` === marker &&
+        ++received === listeners
+      ) {
+        stop();
+        resolve();
+      }
+    });
+  });
+  await database.db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${marker})`);
+  await delivered;
+}
 
 const rename = (db: Executor, name: string) => db.update(datasets).set({ name }).where(eq(datasets.id, datasetId));
 
@@ -64,12 +91,9 @@ describe('cachedRead', () => {
 
   it('keeps its answers when a statement changed no row or another table changed', async () => {
     // The last test's change also reaches the other listening connections, each a moment after it
-    // took effect (longer on a busy machine): wait until the cached answer outlasts those echoes.
-    await until(async () => {
-      if ((await cachedName(database.db)).fromDatabase) return false;
-      await new Promise((resolve) => setTimeout(resolve, ECHO_SETTLE_MS));
-      return !(await cachedName(database.db)).fromDatabase;
-    });
+    // took effect: once they all have, the name is read and cached.
+    await notificationsDelivered();
+    await cachedName(database.db);
     await database.db.update(datasets).set({ name: 'x' }).where(eq(datasets.id, -1));
     await createUser(database.db);
     await database.db.execute(sql`select 1`);
@@ -152,14 +176,10 @@ describe("cachedRead of parts of a table (one asset, one dataset's assets)", () 
     return (readsOfPart.get(key) ?? 0) > before;
   }
 
-  /** Reads until the echoes of earlier changes on the pool's other connections have passed. */
+  /** Reads and caches the parts once every listening connection has received the earlier changes. */
   async function settled(...parts: Part[]) {
-    await until(async () => {
-      for (const part of parts) await readPart(part);
-      await new Promise((resolve) => setTimeout(resolve, ECHO_SETTLE_MS));
-      const again = await Promise.all(parts.map((part) => readPart(part)));
-      return again.every((read) => !read);
-    });
+    await notificationsDelivered();
+    for (const part of parts) await readPart(part);
   }
 
   it("reads an asset anew when it, its answers or its media change, and not for another asset's change", async () => {
@@ -288,11 +308,8 @@ describe("cachedRead of parts of a table (one asset, one dataset's assets)", () 
     };
     const describe = (id: number, text: string) =>
       database.db.update(datasets).set({ descriptionEn: text }).where(eq(datasets.id, id));
-    await until(async () => {
-      await readNarrowed();
-      await new Promise((resolve) => setTimeout(resolve, ECHO_SETTLE_MS));
-      return !(await readNarrowed());
-    });
+    await notificationsDelivered();
+    await readNarrowed();
 
     await describe(otherDatasetId, 'Elsewhere');
     expect(await readNarrowed()).toBe(false);
@@ -310,7 +327,7 @@ describe("cachedRead of parts of a table (one asset, one dataset's assets)", () 
       .update(assets)
       .set({ viewCount: sql`${assets.viewCount} + 3` })
       .where(eq(assets.id, asset.id));
-    await new Promise((resolve) => setTimeout(resolve, ECHO_SETTLE_MS));
+    await notificationsDelivered();
     expect(await Promise.all(parts.map((part) => readPart(part)))).toEqual([false, false]);
   });
 
@@ -333,14 +350,21 @@ describe("cachedRead of parts of a table (one asset, one dataset's assets)", () 
   });
 
   it('reads anew an answer older than its refreshAfterMs, serving it meanwhile rather than keeping anyone waiting', async () => {
-    let stored = 'before';
-    const ask = () => cachedRead(database.db, 'test_refreshed', 'one', [], async () => stored, { refreshAfterMs: 200 });
-    expect(await ask()).toBe('before');
-    stored = 'after';
-    expect(await ask()).toBe('before');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(await ask()).toBe('before');
-    expect(await ask()).toBe('after');
+    // Only the clock the cache reads ages its answers; timers and the database run as they do.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      let stored = 'before';
+      const ask = () =>
+        cachedRead(database.db, 'test_refreshed', 'one', [], async () => stored, { refreshAfterMs: 200 });
+      expect(await ask()).toBe('before');
+      stored = 'after';
+      expect(await ask()).toBe('before');
+      vi.advanceTimersByTime(250);
+      expect(await ask()).toBe('before');
+      expect(await ask()).toBe('after');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -359,7 +383,7 @@ describe.runIf(onServer)('cachedRead with other instances on the server', () => 
     } finally {
       await other.end();
     }
-    await until(async () => (await cachedName(database.db)).name === 'Kalaja', 2_000);
+    await until(async () => (await cachedName(database.db)).name === 'Kalaja');
   });
 
   it('reads from the database while its listening connection is lost, and caches again once it is back', async () => {
