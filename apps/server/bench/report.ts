@@ -10,6 +10,7 @@ export const TARGETS = {
   listP95Ms: 25,
   filterP95Ms: 50,
   apiOverSql: 2,
+  detailOverSql: 3,
   csvSeconds: 10,
   xlsxSeconds: 15,
   exportPeakMb: 256,
@@ -24,6 +25,8 @@ export type DriverResult = {
   /** The different 3-filter calls (none kept), one connection, and their statements run directly. */
   filterSequential: LoadResult;
   filterSql: Measurement;
+  detailSequential: LoadResult;
+  detailSql: Measurement;
   exports: ExportResult[];
 };
 
@@ -113,6 +116,48 @@ export function printDriverReport(
         'but that includes queueing behind the other connections; the 1-connection ratio above is the fair one.)',
     );
   }
+
+  const detail = result.detailSequential;
+  const detailSql = result.detailSql;
+  const detailRatio = detail.p50 / detailSql.p50;
+  console.log(
+    '\n' +
+      markdownTable(
+        ['asset detail, sequential', 'runs', 'p50 ms', 'p95 ms', 'p99 ms', 'per s', 'target', ''],
+        [
+          [
+            detail.name,
+            detail.runs,
+            ms(detail.p50),
+            ms(detail.p95),
+            ms(detail.p99),
+            detail.perSecond.toFixed(0),
+            '',
+            '',
+          ],
+          [
+            detailSql.name,
+            detailSql.runs,
+            ms(detailSql.p50),
+            ms(detailSql.p95),
+            ms(detailSql.p99),
+            detailSql.perSecond.toFixed(0),
+            '',
+            '',
+          ],
+          [
+            'API p50 / SQL p50',
+            '',
+            `${detailRatio.toFixed(2)}×`,
+            '',
+            '',
+            '',
+            `≤ ${TARGETS.detailOverSql}×`,
+            check(detailRatio <= TARGETS.detailOverSql),
+          ],
+        ],
+      ),
+  );
 
   console.log(
     '\n' +

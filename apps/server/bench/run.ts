@@ -32,7 +32,7 @@ import { createScratchDatabase } from '../src/db/scratch-database';
 import { type AssetCriteria, resolveFilters } from '../src/modules/asset-search';
 import { PAGE_CACHE } from '../src/modules/asset-search/asset-search';
 import { assetPageStatement } from '../src/modules/asset-search/sql-search';
-import { DETAIL_CACHE } from '../src/modules/assets/assets.repo';
+import { DETAIL_CACHE, assetDetailStatement } from '../src/modules/assets/assets.repo';
 import { MOVE_INTERVAL_MS, moveViewsIntoAssets } from '../src/modules/assets/view-counter';
 import { captchaFor } from '../src/test/captcha';
 import { testConfig } from '../src/test/test-app';
@@ -203,6 +203,7 @@ async function benchDriver(kind: 'pglite' | 'pg', flags: Flags): Promise<DriverR
 
     // The statements the endpoint runs for the different queries, timed directly on the database.
     const filterSql = await measure('bare SQL (page + count)', 1_000, inputs.runDifferentFilterSql, flags.seconds);
+    const detailSql = await measure('bare SQL (asset with answers)', 1_000, inputs.runDetailSql, flags.seconds);
 
     // Real accounts (the API refuses tokens of accounts that do not exist), made while the database is ours.
     const user = await asUser(database.db);
@@ -272,6 +273,8 @@ async function benchDriver(kind: 'pglite' | 'pg', flags: Flags): Promise<DriverR
         }
       }
       if (!filterSequential) throw new Error('no 3-filter scenario');
+      // Details of assets beyond those the server caches, one at a time, against their statement run directly (detailSql).
+      const detailSequential = await runSequential(server.baseUrl, scenarios.at(-1)!, flags.seconds);
       const mapPoints = await measureMapPoints(server.baseUrl, inputs.largestDatasetId, flags);
       // Last on this server: it changes statuses the load scenarios read.
       const bulkReview = await measureBulkReview(server.baseUrl, reviewIds, admin);
@@ -289,6 +292,7 @@ async function benchDriver(kind: 'pglite' | 'pg', flags: Flags): Promise<DriverR
       const failed = [
         ...loadResults,
         filterSequential,
+        detailSequential,
         bulkImport.reads,
         mapPoints.compact,
         mapPoints.compactGzip,
@@ -318,6 +322,8 @@ async function benchDriver(kind: 'pglite' | 'pg', flags: Flags): Promise<DriverR
         load: loadResults,
         filterSequential,
         filterSql,
+        detailSequential,
+        detailSql,
         exports: [csv, xlsx],
       };
       printDriverReport(result, { assets: flags.assets, connections: flags.connections, seconds: flags.seconds });
@@ -503,6 +509,15 @@ async function scenarioInputs({ db }: DatabaseHandle, exportDatasetId: number) {
     await query(text, params);
   };
 
+  // An asset's detail statement, for the assets beyond those a server caches, in turn.
+  const detail = assetDetailStatement(db, true).toSQL();
+  const uncachedIds = approvedIds.slice(DETAIL_CACHE.maxEntries);
+  let nextDetail = 0;
+  const runDetailSql = async () => {
+    const ids = [uncachedIds[nextDetail++ % uncachedIds.length]];
+    await query(detail.sql, fillPlaceholders(detail.params, { ids }));
+  };
+
   const exportSize = sizes.find((s) => s.datasetId === exportDatasetId)?.n ?? 0;
   return {
     largestDatasetId: datasetId,
@@ -516,6 +531,7 @@ async function scenarioInputs({ db }: DatabaseHandle, exportDatasetId: number) {
     differentFilters,
     filterDescription: `municipality ∈ {${top}, ${fourth}} AND asset type = ${types[0]} AND risk = 1`,
     runDifferentFilterSql,
+    runDetailSql,
   };
 }
 

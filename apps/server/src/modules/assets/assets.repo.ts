@@ -47,19 +47,18 @@ export async function findAssetDetail(
 
 const assetDetailReader = assetReaders(readAssetDetails);
 
+/** The assets of the placeholder `ids` that the viewer may see, with their answers. */
+export const assetDetailStatement = (db: Executor, publicOnly: boolean) =>
+  db
+    .select({ ...listedAssetColumns, answers: answerTuplesOfAsset })
+    .from(assets)
+    .innerJoin(datasets, eq(datasets.id, assets.datasetId))
+    .where(assetsWithIds(publicOnly));
+
 async function readAssetDetails(db: Executor, ids: string[], publicOnly: boolean) {
-  const rows = await runPrepared(
-    db,
-    'asset_details',
-    String(publicOnly),
-    () =>
-      db
-        .select({ ...listedAssetColumns, answers: answerTuplesOfAsset })
-        .from(assets)
-        .innerJoin(datasets, eq(datasets.id, assets.datasetId))
-        .where(assetsWithIds(publicOnly)),
-    { ids },
-  );
+  const rows = await runPrepared(db, 'asset_details', String(publicOnly), () => assetDetailStatement(db, publicOnly), {
+    ids,
+  });
   return new Map(rows.map(({ answers: answerTuples, ...asset }) => [asset.id, { asset, answers: answerTuples ?? [] }]));
 }
 
