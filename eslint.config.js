@@ -63,4 +63,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A replacement takes only where its module is imported after it: vitest.config.ts gives these
+    // files a module registry each, going by their name.
+    files: ['**/*.test.{ts,tsx}'],
+    ignores: ['**/*.isolated.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: 'A test file that replaces a module runs isolated: name it *.isolated.test.ts(x).',
+        },
+      ],
+    },
+  },
 );

@@ -1,35 +1,33 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
-import { type TestProjectInlineConfiguration, defineConfig } from 'vitest/config';
+import { type TestProjectInlineConfiguration, configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * A project's test files under `root`/src, split by whether they replace a module (`vi.mock`).
- * The others share their worker's modules (`isolate: false`) instead of importing the app anew for
- * every file, 2–3 s each on a 2-core machine. A replacement only takes where its module is imported
- * after it, so a file that makes one runs in a module registry of its own.
+ * The project `name` twice, over the test files under `root`/src ending in `.test.<extensions>`.
+ * Most share their worker's modules (`isolate: false`) instead of importing the app anew for every
+ * file, 2–3 s each on a 2-core machine. A module replacement (`vi.mock`) only takes where its module
+ * is imported after it, so a file that makes one is named `*.isolated.test.*` and runs in
+ * `<name>-isolated`, in a module registry of its own.
  */
-function testFiles(root: string, pattern: RegExp) {
-  const files = readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
-    .filter((file) => pattern.test(file))
-    .map((file) => path.join('src', file));
-  const replacing = files.filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(root, file), 'utf8')));
-  return { replacing, shared: files.filter((file) => !replacing.includes(file)) };
-}
-
-/** The project `name` twice: its files sharing their worker's modules, and those replacing one, each isolated. */
 function sharedAndIsolated(
   name: string,
   root: string,
-  pattern: RegExp,
+  extensions: string,
   config: TestProjectInlineConfiguration,
 ): TestProjectInlineConfiguration[] {
-  const { replacing, shared } = testFiles(root, pattern);
+  const isolated = `src/**/*.isolated.test.${extensions}`;
   return [
-    { ...config, root, test: { ...config.test, name, include: shared, isolate: false } },
-    ...(replacing.length > 0
-      ? [{ ...config, root, test: { ...config.test, name: `${name}-isolated`, include: replacing, isolate: true } }]
-      : []),
+    {
+      ...config,
+      root,
+      test: {
+        ...config.test,
+        name,
+        include: [`src/**/*.test.${extensions}`],
+        exclude: [...configDefaults.exclude, isolated],
+        isolate: false,
+      },
+    },
+    { ...config, root, test: { ...config.test, name: `${name}-isolated`, include: [isolated], isolate: true } },
   ];
 }
 
@@ -40,7 +38,6 @@ const serverTests = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
-const serverTestFiles = /\.test\.ts$/;
 
 /**
  * Server tests run on embedded PGlite always, and once more on the PostgreSQL server named by
@@ -52,18 +49,18 @@ export default defineConfig({
     // cores keeps them busy: on two cores the default (cores − 1) took 12 minutes, three workers 7.
     maxWorkers: availableParallelism() + 1,
     projects: [
-      ...sharedAndIsolated('server', 'apps/server', serverTestFiles, {
+      ...sharedAndIsolated('server', 'apps/server', 'ts', {
         test: { ...serverTests, env: { TEST_DB_DRIVER: 'pglite' } },
       }),
       ...(process.env.TEST_DATABASE_URL
-        ? sharedAndIsolated('server-pg', 'apps/server', serverTestFiles, {
+        ? sharedAndIsolated('server-pg', 'apps/server', 'ts', {
             test: { ...serverTests, env: { TEST_DB_DRIVER: 'pg' } },
           })
         : []),
       // The rules server and page share (pure functions beside the schemas).
-      ...sharedAndIsolated('contract', 'packages/contract', /\.test\.ts$/, { test: { environment: 'node' } }),
+      ...sharedAndIsolated('contract', 'packages/contract', 'ts', { test: { environment: 'node' } }),
       // The page's own build and test settings (jsdom, setup file) from its Vite config.
-      ...sharedAndIsolated('web', 'apps/web', /\.test\.tsx?$/, { extends: './apps/web/vite.config.ts' }),
+      ...sharedAndIsolated('web', 'apps/web', '{ts,tsx}', { extends: './apps/web/vite.config.ts' }),
     ],
   },
 });

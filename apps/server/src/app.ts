@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { handleError } from './errors';
@@ -49,10 +50,18 @@ export type BuildAppOptions = {
   /** The blob store; when omitted the app makes the configured one. */
   blobs?: WritableBlobStore;
   logger?: FastifyBaseLogger;
+  /** What expiry and throttling read the time from; tests pass one they can move on. */
+  clock?: Clock;
 };
 
 /** The whole HTTP application, not yet listening: main.ts starts it, tests inject requests into it. */
-export async function buildApp({ config, db: givenDatabase, blobs: givenBlobs, logger }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  db: givenDatabase,
+  blobs: givenBlobs,
+  logger,
+  clock = systemClock,
+}: BuildAppOptions) {
   const database = givenDatabase ?? (await openDatabase(config.database));
 
   const app = Fastify({
@@ -70,7 +79,7 @@ export async function buildApp({ config, db: givenDatabase, blobs: givenBlobs, l
   if (!givenDatabase) app.addHook('onClose', () => database.close());
 
   // Modules that read files or hand out their URLs use app.blobs (or get it passed, below).
-  const blobs = givenBlobs ?? (await createBlobStore(config));
+  const blobs = givenBlobs ?? (await createBlobStore(config, clock));
   app.decorate('blobs', blobs);
 
   registerSecurityHeaders(app, config, blobs.origin);
@@ -79,16 +88,17 @@ export async function buildApp({ config, db: givenDatabase, blobs: givenBlobs, l
   await registerApiDocs(app);
   registerLanguage(app);
 
-  const tokens = new TokenService(config.auth.jwtSecret, config.auth.tokenTtlSeconds);
+  const tokens = new TokenService(config.auth.jwtSecret, config.auth.tokenTtlSeconds, clock);
 
   // Login, password-change, captcha and guest limits count in the database every instance shares.
   const attemptCounters = new DatabaseAttemptCounters(database.db);
   const throttleLimits = { maxFailures: config.auth.loginMaxFailures, windowSeconds: config.auth.loginWindowSeconds };
   const authService = new AuthService(
     database.db,
-    createCaptcha(config.captcha, database.db, config.auth.jwtSecret),
-    new LoginThrottle(attemptCounters, 'login', throttleLimits),
+    createCaptcha(config.captcha, database.db, config.auth.jwtSecret, clock),
+    new LoginThrottle(attemptCounters, 'login', throttleLimits, clock),
     tokens,
+    clock,
   );
   registerAuthentication(app, tokens, authService);
 
@@ -99,14 +109,14 @@ export async function buildApp({ config, db: givenDatabase, blobs: givenBlobs, l
     async (api) => {
       enforceAccessRules(api);
       await api.register(systemRoutes, { config, database });
-      await api.register(authRoutes, { prefix: '/auth', service: authService, counters: attemptCounters });
+      await api.register(authRoutes, { prefix: '/auth', service: authService, counters: attemptCounters, clock });
       await api.register(userRoutes, { prefix: '/users', db: database.db });
       await api.register(ownPasswordRoutes, {
         prefix: '/users',
         db: database.db,
         tokens,
         // Its own counts: wrong current passwords lock out password changes, not logins.
-        throttle: new LoginThrottle(attemptCounters, 'password_change', throttleLimits),
+        throttle: new LoginThrottle(attemptCounters, 'password_change', throttleLimits, clock),
       });
       await api.register(datasetRoutes, { prefix: '/datasets', db: database.db });
       await api.register(deviceRoutes, { prefix: '/devices', db: database.db });

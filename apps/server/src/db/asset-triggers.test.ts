@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAsset, createDataset, createOption, createQuestion, createSurvey } from '../test/factories';
 import { countsReadAndCounted } from '../test/asset-counts';
 import { openTestDatabase } from '../test/test-database';
-import type { DatabaseHandle } from './client';
+import { type DatabaseHandle, rowsOf } from './client';
 import { answers, assetAnswerTuples, assetCounts, assets, questionOptions } from './schema/index';
 
 /**
@@ -294,12 +294,21 @@ describe("answers' questions and options", () => {
       const question = await createQuestion(db, survey.id, { questionType: 'TEXT' });
       const asset = await createAsset(db, { surveyId: survey.id, datasetId: dataset.id });
 
+      /** Whether a session of this test's database is waiting for a lock another one holds. */
+      const waitingForALock = async () =>
+        rowsOf<{ waiting: boolean }>(
+          await db.execute(sql`select exists (select from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock') as waiting`),
+        )[0]!.waiting;
+
       let deleted: Promise<unknown> | undefined;
       await db.transaction(async (writer) => {
         await writer.insert(answers).values({ assetId: asset.id, questionId: question.id, value: 'Kulla' });
-        // The deletion waits for this writer's answers rather than missing them.
-        deleted = db.execute(sql`delete from questions where id = ${question.id}`).then(() => undefined);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        // The deletion waits for this writer's answers rather than missing them: the writer commits
+        // once it waits (or, were it to miss them, once it is done).
+        let done = false;
+        deleted = db.execute(sql`delete from questions where id = ${question.id}`).finally(() => (done = true));
+        while (!done && !(await waitingForALock())) continue;
       });
       await deleted;
       expect(await answersOf(asset.id)).toEqual([]);

@@ -1,4 +1,5 @@
 import type * as AzureSdk from '@azure/storage-blob';
+import { type Clock, systemClock } from '../clock';
 import { assertBlobPath } from './blob-path';
 import {
   DEFAULT_READ_URL_TTL_SECONDS,
@@ -45,15 +46,15 @@ export class AzureBlobStore implements WritableBlobStore {
    * with the local driver too), and checks that the connection string carries an account key,
    * which signing SAS URLs needs.
    */
-  static async connect(connectionString: string, containerName: string, now = () => Date.now()) {
-    return new AzureBlobStore(await import('@azure/storage-blob'), connectionString, containerName, now);
+  static async connect(connectionString: string, containerName: string, clock: Clock = systemClock) {
+    return new AzureBlobStore(await import('@azure/storage-blob'), connectionString, containerName, clock);
   }
 
   private constructor(
     sdk: typeof AzureSdk,
     connectionString: string,
     containerName: string,
-    private readonly now: () => number,
+    private readonly clock: Clock,
   ) {
     this.#sdk = sdk;
     const service = sdk.BlobServiceClient.fromConnectionString(connectionString, {
@@ -76,7 +77,7 @@ export class AzureBlobStore implements WritableBlobStore {
     ttlSeconds = DEFAULT_READ_URL_TTL_SECONDS,
     { downloadAs, contentType }: ReadUrlOptions = {},
   ): Promise<string> {
-    const earliest = Math.floor(this.now() / 1000) + ttlSeconds;
+    const earliest = Math.floor(this.clock.now() / 1000) + ttlSeconds;
     const expires = Math.ceil(earliest / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
     return this.#blob(blobPath).generateSasUrl({
       permissions: this.#sdk.BlobSASPermissions.from({ read: true }),
@@ -87,7 +88,7 @@ export class AzureBlobStore implements WritableBlobStore {
   }
 
   async writeUrl(blobPath: string, { contentType, expiresIn }: WriteUrlOptions): Promise<WriteGrant> {
-    const expiresAt = new Date((Math.floor(this.now() / 1000) + expiresIn) * 1000);
+    const expiresAt = new Date((Math.floor(this.clock.now() / 1000) + expiresIn) * 1000);
     const uploadUrl = await this.#blob(blobPath).generateSasUrl({
       // Create only: a blob that exists cannot be written again through this URL.
       permissions: this.#sdk.BlobSASPermissions.from({ create: true }),

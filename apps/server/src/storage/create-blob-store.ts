@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
+import { type Clock, systemClock } from '../clock';
 import type { Config } from '../config';
 import { AzureBlobStore } from './azure-blob-store';
 import type { WritableBlobStore } from './blob-store';
@@ -8,6 +9,7 @@ import { LocalBlobStore } from './local-blob-store';
 /** The configured driver behind the one BlobStore interface, ready to use (Azure's container created if missing). */
 export async function createBlobStore(
   config: Pick<Config, 'storage' | 'dataDir' | 'auth'>,
+  clock: Clock = systemClock,
 ): Promise<WritableBlobStore> {
   switch (config.storage.driver) {
     case 'local':
@@ -15,9 +17,10 @@ export async function createBlobStore(
       return new LocalBlobStore(
         path.join(config.dataDir, 'blobs'),
         createHmac('sha256', config.auth.jwtSecret).update('local-blob-read-url').digest('hex'),
+        clock,
       );
     case 'azure': {
-      const store = await AzureBlobStore.connect(config.storage.connectionString, config.storage.container);
+      const store = await AzureBlobStore.connect(config.storage.connectionString, config.storage.container, clock);
       await store.ensureContainer();
       return store;
     }

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../test/manual-clock';
 import { checkBlobPath, parseRequestedBlobPath } from './blob-path';
 import { LocalBlobStore } from './local-blob-store';
 import { describeBlobStoreContract } from './testing/blob-store-contract';
@@ -43,7 +44,7 @@ describeBlobStoreContract('local');
 
 describe('LocalBlobStore', () => {
   const now = Date.UTC(2024, 0, 1, 12, 0, 0);
-  const store = new LocalBlobStore(root, 'signing-key', () => now);
+  const store = new LocalBlobStore(root, 'signing-key', new ManualClock(now));
 
   it('signs URLs that it accepts until they expire', async () => {
     const url = new URL(await store.readUrl('demo/a.png', 600), 'http://localhost');
@@ -61,9 +62,9 @@ describe('LocalBlobStore', () => {
     expect(store.checkSignature('demo/a.png', expires, `${signature}x`)).toBe('invalid');
     expect(store.checkSignature('demo/a.png', undefined, signature)).toBe('invalid');
 
-    const later = new LocalBlobStore(root, 'signing-key', () => now + 3_600_000);
+    const later = new LocalBlobStore(root, 'signing-key', new ManualClock(now + 3_600_000));
     expect(later.checkSignature('demo/a.png', expires, signature)).toBe('expired');
-    const otherKey = new LocalBlobStore(root, 'another-key', () => now);
+    const otherKey = new LocalBlobStore(root, 'another-key', new ManualClock(now));
     expect(otherKey.checkSignature('demo/a.png', expires, signature)).toBe('invalid');
   });
 
@@ -111,7 +112,7 @@ describe('LocalBlobStore', () => {
     expect(store.checkWriteSignature('guidelines/x/b.pdf', permit)).toBe('invalid');
     expect(store.checkWriteSignature('guidelines/x/a.pdf', { ...permit, maxBytes: '1001' })).toBe('invalid');
     expect(store.checkWriteSignature('guidelines/x/a.pdf', { ...permit, contentType: 'text/html' })).toBe('invalid');
-    const later = new LocalBlobStore(root, 'signing-key', () => now + 601_000);
+    const later = new LocalBlobStore(root, 'signing-key', new ManualClock(now + 601_000));
     expect(later.checkWriteSignature('guidelines/x/a.pdf', permit)).toBe('expired');
 
     const read = new URL(await store.readUrl('guidelines/x/a.pdf', 600), 'http://localhost').searchParams;
@@ -143,9 +144,21 @@ describe('LocalBlobStore', () => {
   it('leaves nothing behind of an oversized upload when the disk is slow to open its file', async () => {
     // On a busy disk the refusal can come before the temporary file exists.
     const open = fs.open;
-    const slowOpen = vi.spyOn(fs, 'open').mockImplementation((...args: Parameters<typeof open>) => {
-      setTimeout(() => open(...args), 50);
-    });
+    let fileOpened!: () => void;
+    const opened = new Promise<void>((resolve) => (fileOpened = resolve));
+    type Opened = (error: NodeJS.ErrnoException | null, descriptor: number) => void;
+    // As a write stream opens its file: path, flags, mode and callback.
+    const openLate = (file: fs.PathLike, flags: fs.OpenMode, mode: fs.Mode, callback: Opened) => {
+      setTimeout(
+        () =>
+          open(file, flags, mode, (error, descriptor) => {
+            callback(error, descriptor);
+            fileOpened();
+          }),
+        50,
+      );
+    };
+    const slowOpen = vi.spyOn(fs, 'open').mockImplementation(openLate as typeof open);
     try {
       const tooLarge = store.write('slow/big.bin', Readable.from([Buffer.from('abcd'), Buffer.from('efg')]), {
         maxBytes: 6,
@@ -154,7 +167,8 @@ describe('LocalBlobStore', () => {
     } finally {
       slowOpen.mockRestore();
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Only once the file exists would one removed too early be back.
+    await opened;
     expect(readdirSync(path.join(root, 'slow'))).toEqual([]);
   });
 
@@ -177,10 +191,15 @@ describe('LocalBlobStore', () => {
   });
 
   it('lets exactly one of two uploads that finish together win, whole, and removes the loser', async () => {
+    // Each upload waits, its file open, until the other has started too: then both finish together.
+    let started = 0;
+    let bothStarted!: () => void;
+    const together = new Promise<void>((resolve) => (bothStarted = resolve));
     const slow = (text: string) =>
       Readable.from(
         (async function* () {
-          await new Promise((resolve) => setTimeout(resolve, 20));
+          if (++started === 2) bothStarted();
+          await together;
           yield Buffer.from(text);
         })(),
       );

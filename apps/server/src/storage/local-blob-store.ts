@@ -4,6 +4,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promis
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { type Clock, systemClock } from '../clock';
 import { conflict, payloadTooLarge } from '../errors';
 import { assertBlobPath, encodeBlobPath } from './blob-path';
 import {
@@ -48,7 +49,7 @@ export class LocalBlobStore implements WritableBlobStore {
   constructor(
     readonly root: string,
     signingKey: string,
-    private readonly now: () => number = () => Date.now(),
+    private readonly clock: Clock = systemClock,
   ) {
     this.#key = Buffer.from(signingKey);
     mkdirSync(root, { recursive: true });
@@ -63,7 +64,7 @@ export class LocalBlobStore implements WritableBlobStore {
     if (contentType !== undefined && !PINNABLE_CONTENT_TYPE.test(contentType)) {
       throw new Error(`not a content type a read URL can pin: ${contentType}`);
     }
-    const earliest = Math.floor(this.now() / 1000) + ttlSeconds;
+    const earliest = Math.floor(this.clock.now() / 1000) + ttlSeconds;
     const expires = Math.ceil(earliest / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
     const query = new URLSearchParams({
       expires: String(expires),
@@ -92,7 +93,7 @@ export class LocalBlobStore implements WritableBlobStore {
 
   async writeUrl(blobPath: string, { contentType, maxBytes, expiresIn }: WriteUrlOptions): Promise<WriteGrant> {
     assertBlobPath(blobPath);
-    const expires = Math.floor(this.now() / 1000) + expiresIn;
+    const expires = Math.floor(this.clock.now() / 1000) + expiresIn;
     const query = new URLSearchParams({
       expires: String(expires),
       contentType,
@@ -226,7 +227,7 @@ export class LocalBlobStore implements WritableBlobStore {
 
   /** Seconds the URL has left; 0 when expired. */
   secondsLeft(expires: string) {
-    return Math.max(0, Number(expires) - Math.floor(this.now() / 1000));
+    return Math.max(0, Number(expires) - Math.floor(this.clock.now() / 1000));
   }
 
   async read(blobPath: string): Promise<Buffer> {
@@ -255,7 +256,7 @@ export class LocalBlobStore implements WritableBlobStore {
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
     // Only a genuine URL learns that it has expired.
-    return Number(expires) * 1000 < this.now() ? 'expired' : 'valid';
+    return Number(expires) * 1000 < this.clock.now() ? 'expired' : 'valid';
   }
 
   /**

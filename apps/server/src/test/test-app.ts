@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../app';
+import type { Clock } from '../clock';
 import { loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 
@@ -19,14 +20,17 @@ export function testConfig(overrides: Record<string, string> = {}) {
   return loadConfig({ ...TEST_ENVIRONMENT, ...overrides });
 }
 
-/** The real app on the given database, not yet ready, so a test may add routes. Environment overrides adjust the config. */
-export function buildTestApp(database: DatabaseHandle, overrides: Record<string, string> = {}) {
-  return buildApp({ config: testConfig(overrides), db: database });
+/**
+ * The real app on the given database, not yet ready, so a test may add routes. Environment
+ * overrides adjust the config; a `clock` (test/manual-clock.ts) lets the test move time on.
+ */
+export function buildTestApp(database: DatabaseHandle, overrides: Record<string, string> = {}, clock?: Clock) {
+  return buildApp({ config: testConfig(overrides), db: database, clock });
 }
 
 /** The real app on the given database, ready for `app.inject`. */
-export async function startTestApp(database: DatabaseHandle, overrides: Record<string, string> = {}) {
-  const app = await buildTestApp(database, overrides);
+export async function startTestApp(database: DatabaseHandle, overrides: Record<string, string> = {}, clock?: Clock) {
+  const app = await buildTestApp(database, overrides, clock);
   await app.ready();
   return app;
 }

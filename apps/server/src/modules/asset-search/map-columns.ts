@@ -61,7 +61,6 @@ type Run = {
  */
 export class MapColumns {
   #runs: Run[] = [];
-  #version = 0;
 
   /** `compare`: the map's order, newest first; `assets`: already in it. */
   constructor(
@@ -74,15 +73,9 @@ export class MapColumns {
     }
   }
 
-  /** Moves on whenever an asset is added or removed: a map rendered before is out of date. */
-  get version(): number {
-    return this.#version;
-  }
-
   /** Adds the asset, if it has coordinates on Earth; one already held is to be removed first. */
   add(asset: MappedAsset): void {
     if (!onEarth(asset)) return;
-    this.#version++;
     if (this.#runs.length === 0) {
       this.#runs.push(newRun([asset]));
       return;
@@ -104,7 +97,6 @@ export class MapColumns {
     if (!run) return;
     const at = this.#place(run, asset);
     if (at >= run.assets.length || this.compare(run.assets[at]!, asset) !== 0) return;
-    this.#version++;
     run.assets.splice(at, 1);
     forget(run);
     if (run.assets.length === 0) this.#runs.splice(r, 1);

@@ -139,11 +139,6 @@ export class OptionIndex {
     }
   }
 
-  /** How many assets it holds. */
-  get size(): number {
-    return this.#liveCount;
-  }
-
   /** Whether so many slots are dead that building it again is worth it. */
   get wasteful(): boolean {
     return this.#size - this.#liveCount > Math.max(MIN_CAPACITY, this.#size * MAX_DEAD_SHARE);
@@ -225,11 +220,6 @@ export class OptionIndex {
       }
     }
     return { parts: new MapColumns(compareMapped, shown).render(undefined, limit).parts, total };
-  }
-
-  /** Moves on whenever what the map shows changes. */
-  get mapVersion(): number {
-    return this.#map.version;
   }
 
   /**

@@ -9,6 +9,7 @@ import {
   LoginBody,
   LoginResponse,
 } from '@trashegimia/contract/auth';
+import type { Clock } from '../../clock';
 import { errorResponses } from '../../errors';
 import { presentGuest, presentLogin } from './auth.presenter';
 import type { AuthService } from './auth.service';
@@ -21,11 +22,12 @@ import { sharedRateLimitStore } from './shared-rate-limit-store';
  */
 const PER_ADDRESS_PER_MINUTE = { max: 60, timeWindow: '1 minute' } as const;
 
-export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; counters: AttemptCounters }> = async (
-  app,
-  { service, counters },
-) => {
-  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(counters) });
+export const authRoutes: FastifyPluginAsyncZod<{
+  service: AuthService;
+  counters: AttemptCounters;
+  clock: Clock;
+}> = async (app, { service, counters, clock }) => {
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(counters, clock) });
 
   app.get(
     '/captcha',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { GuestBody, LoginBody, SessionUser } from '@trashegimia/contract/auth';
 import { Role } from '@trashegimia/contract/common';
+import { type Clock, systemClock } from '../../clock';
 import type { Database } from '../../db/client';
 import { notFound, unauthorized } from '../../errors';
 import {
@@ -34,6 +35,7 @@ export class AuthService {
     private readonly captcha: Captcha,
     private readonly throttle: LoginThrottle,
     private readonly tokens: TokenService,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** A challenge for the login of `userName` costs more work while that account is under attack. */
@@ -62,7 +64,7 @@ export class AuthService {
     if (!user || !passwordMatches) throw invalidCredentials();
 
     await attempt.succeeded();
-    await recordLogin(this.db, user.id, new Date());
+    await recordLogin(this.db, user.id, new Date(this.clock.now()));
     const sessionUser = { id: user.id, userName: user.userName, role: Role.parse(user.role) };
     const token = await this.tokens.sign(
       { guest: false, userId: sessionUser.id, role: sessionUser.role },
@@ -91,7 +93,7 @@ export class AuthService {
   /** Ends the token on every instance until it would have expired: a guest's as an account's. */
   async logout(token: { tokenId: string; expiresAt: Date }): Promise<void> {
     await revokeToken(this.db, token.tokenId, token.expiresAt);
-    const now = Date.now();
+    const now = this.clock.now();
     if (now - this.#lastRevocationPrune < PRUNE_REVOCATIONS_EVERY_MS) return;
     this.#lastRevocationPrune = now;
     await deleteExpiredRevocations(this.db, new Date(now));

@@ -8,12 +8,16 @@ import { users } from '../../db/schema/index';
 import { revokedTokens } from '../../db/schema/index';
 import { captchaFor, fetchChallenge, solveCaptcha } from '../../test/captcha';
 import { createUser } from '../../test/factories';
+import { ManualClock } from '../../test/manual-clock';
 import { openSameDatabase, openTestDatabase } from '../../test/test-database';
 import { buildTestApp, startTestApp } from '../../test/test-app';
 import { requireAdmin, requireUser } from './guards';
+import { FIRST_DELAY_MS } from './login-throttle';
 
 let database: DatabaseHandle;
 let app: App;
+/** The app's time: a throttled login waits on it, which moves it on at once instead of taking seconds. */
+const clock = new ManualClock();
 
 /** Each test logs in from its own address, so the per-address failure count of one does not leak into another. */
 let addressCounter = 0;
@@ -21,7 +25,7 @@ const nextAddress = () => `203.0.113.${++addressCounter}`;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  app = await buildTestApp(database);
+  app = await buildTestApp(database, {}, clock);
   // Stand-ins for the guarded routes later modules add.
   app.get('/api/test/user-only', { preHandler: requireUser }, async (request) => request.auth);
   app.get('/api/test/admin-only', { preHandler: requireAdmin }, async () => ({ ok: true }));
@@ -146,12 +150,17 @@ describe('captcha', () => {
     expect(mocked.json()).toMatchObject({ code: 'captcha_invalid' });
   });
 
-  it('refuses an expired captcha', async () => {
-    const shortLived = await startTestApp(database, { CAPTCHA_TTL_SECONDS: '1' });
+  it('refuses a captcha once it has expired', async () => {
+    const ownClock = new ManualClock();
+    const shortLived = await startTestApp(database, { CAPTCHA_TTL_SECONDS: '60' }, ownClock);
     try {
-      const captcha = await captchaFor(shortLived);
-      await new Promise((resolve) => setTimeout(resolve, 2100));
-      const response = await shortLived.inject({ method: 'POST', url: '/api/auth/guest', payload: { captcha } });
+      const enter = (captcha: string) =>
+        shortLived.inject({ method: 'POST', url: '/api/auth/guest', payload: { captcha } });
+      const [inTime, late] = [await captchaFor(shortLived), await captchaFor(shortLived)];
+      ownClock.advance(59_000);
+      expect((await enter(inTime)).statusCode).toBe(200);
+      ownClock.advance(2_000);
+      const response = await enter(late);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ field: 'captcha', code: 'captcha_expired' });
     } finally {
@@ -175,9 +184,12 @@ describe('failed login limit', () => {
   it('locks out the address that made five wrong guesses at an account, whatever the case of its name', async () => {
     const user = await createUser(database.db);
     const address = nextAddress();
+    const waitedBefore = clock.waited.length;
     for (let attempt = 0; attempt < 5; attempt++) {
       expect((await loginWithCaptcha(user.userName, 'wrong', address)).statusCode).toBe(401);
     }
+    // Each guess after the first waited longer before its password was checked.
+    expect(clock.waited.slice(waitedBefore)).toEqual([1, 2, 4, 8].map((doubling) => doubling * FIRST_DELAY_MS));
     // Even the right password waits there, and the user name's case does not matter.
     const locked = await login(
       { userName: user.userName.toUpperCase(), password: user.password, captcha: await captchaFor(app, user.userName) },
@@ -275,9 +287,10 @@ describe('limits across server instances', () => {
   let other: App;
 
   beforeAll(async () => {
-    // A second instance: its own app, and on PostgreSQL its own connection pool, on the one database.
+    // A second instance: its own app, and on PostgreSQL its own connection pool, on the one database
+    // and the one time.
     second = await openSameDatabase(database);
-    other = await startTestApp(second);
+    other = await startTestApp(second, {}, clock);
   });
 
   afterAll(async () => {
@@ -366,18 +379,26 @@ describe('guest entry', () => {
 });
 
 describe('tokens', () => {
-  it('refuses a token that has expired', async () => {
-    // Expiry is checked in whole seconds, so two seconds leave room to use the token once first.
-    const quick = await startTestApp(database, { TOKEN_TTL_SECONDS: '2' });
+  it('refuses a token once it has expired, whether it was verified before or not', async () => {
+    const ownClock = new ManualClock();
+    const quick = await startTestApp(database, { TOKEN_TTL_SECONDS: '60' }, ownClock);
     try {
-      const { access_token } = (
-        await quick.inject({ method: 'POST', url: '/api/auth/guest', payload: { captcha: await captchaFor(quick) } })
-      ).json();
-      expect((await quick.inject({ url: '/api/health', headers: bearer(access_token) })).statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      const expired = await quick.inject({ url: '/api/health', headers: bearer(access_token) });
-      expect(expired.statusCode).toBe(401);
-      expect(expired.json().code).toBe('invalid_token');
+      const guestToken = async () =>
+        (
+          await quick.inject({ method: 'POST', url: '/api/auth/guest', payload: { captcha: await captchaFor(quick) } })
+        ).json().access_token as string;
+      const health = (token: string) => quick.inject({ url: '/api/health', headers: bearer(token) });
+      // One is verified, and so remembered, before it expires; the other is first seen after.
+      const [used, unused] = [await guestToken(), await guestToken()];
+      expect((await health(used)).statusCode).toBe(200);
+      ownClock.advance(59_000);
+      expect((await health(used)).statusCode).toBe(200);
+      ownClock.advance(2_000);
+      for (const token of [used, unused]) {
+        const expired = await health(token);
+        expect(expired.statusCode).toBe(401);
+        expect(expired.json().code).toBe('invalid_token');
+      }
     } finally {
       await quick.close();
     }

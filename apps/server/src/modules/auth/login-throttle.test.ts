@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, rowsOf } from '../../db/client';
 import { rateLimitCounters } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import { ManualClock } from '../../test/manual-clock';
 import { openSameDatabase, openTestDatabase } from '../../test/test-database';
 import {
   DatabaseAttemptCounters,
@@ -27,38 +28,39 @@ beforeEach(async () => {
   await database.db.delete(rateLimitCounters);
 });
 
-/** Counted in the test's database; waits are recorded, not slept. */
-function throttleAt(clock: { now: number }, waits: number[] = [], maxFailures = 3, db = database.db) {
+/** Counted in the test's database, on a clock that records its waits rather than sleeping them. */
+function throttleOn(clock: ManualClock, maxFailures = 3, db = database.db) {
   return new LoginThrottle(
     new DatabaseAttemptCounters(db),
     'login',
     { maxFailures, windowSeconds: WINDOW_SECONDS },
-    () => clock.now,
-    async (ms) => void waits.push(ms),
+    clock,
   );
 }
 
 describe('LoginThrottle', () => {
   it('says how long to wait: until the window its first counted attempt opened closes', async () => {
-    const clock = { now: 0 };
-    const throttle = throttleAt(clock);
+    const clock = new ManualClock(0);
+    const throttle = throttleOn(clock);
     const attempt = { userName: 'Drita', address: '198.51.100.1' };
+    // A minute apart, whatever the attempts waited.
+    const moveTo = (at: number) => clock.advance(at - clock.now());
     for (const at of [0, 60_000, 120_000]) {
-      clock.now = at;
+      moveTo(at);
       await throttle.admit(attempt);
     }
-    clock.now = 180_000;
+    moveTo(180_000);
     const refusal = await throttle.admit(attempt).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AppError);
     expect(refusal).toMatchObject({ statusCode: 429, retryAfterSeconds: WINDOW_SECONDS - 180 });
 
-    clock.now = WINDOW_SECONDS * 1000;
+    moveTo(WINDOW_SECONDS * 1000);
     await expect(throttle.admit(attempt)).resolves.toBeDefined();
   });
 
   it("never locks the owner out: guesses from many addresses only raise the account's captcha work", async () => {
-    const waits: number[] = [];
-    const throttle = throttleAt({ now: 0 }, waits);
+    const clock = new ManualClock(0);
+    const throttle = throttleOn(clock);
     const levels: number[] = [];
     // 24 guesses from 8 addresses, each up to its own limit of 3.
     for (let address = 0; address < 8; address++) {
@@ -69,9 +71,9 @@ describe('LoginThrottle', () => {
     expect(levels).toEqual([1, 2, 2, 3, 3, 3, 3, 4]);
 
     // The owner, from an address without failures, is let through with no wait at all.
-    waits.length = 0;
+    clock.waited.length = 0;
     await expect(throttle.admit({ userName: 'admin', address: '198.51.100.200' })).resolves.toBeDefined();
-    expect(waits).toEqual([]);
+    expect(clock.waited).toEqual([]);
   });
 
   it('raises the captcha one level per doubling of the failures, up to a cap', () => {
@@ -90,35 +92,35 @@ describe('LoginThrottle', () => {
   });
 
   it('makes each further attempt from one address wait longer before it is checked', async () => {
-    const waits: number[] = [];
-    const throttle = throttleAt({ now: 0 }, waits, 10);
+    const clock = new ManualClock(0);
+    const throttle = throttleOn(clock, 10);
     for (let attempt = 0; attempt < 4; attempt++) await throttle.admit({ userName: 'drita', address: '198.51.100.1' });
-    expect(waits).toEqual([FIRST_DELAY_MS, FIRST_DELAY_MS * 2, FIRST_DELAY_MS * 4]);
+    expect(clock.waited).toEqual([FIRST_DELAY_MS, FIRST_DELAY_MS * 2, FIRST_DELAY_MS * 4]);
 
     // Other names from one address: the address's count sets the wait.
-    waits.length = 0;
+    clock.waited.length = 0;
     for (let attempt = 0; attempt < 3; attempt++)
       await throttle.admit({ userName: `name${attempt}`, address: '198.51.100.2' });
-    expect(waits).toEqual([FIRST_DELAY_MS, FIRST_DELAY_MS * 2]);
+    expect(clock.waited).toEqual([FIRST_DELAY_MS, FIRST_DELAY_MS * 2]);
 
     for (let attempt = 0; attempt < 6; attempt++) await throttle.admit({ userName: 'arben', address: '198.51.100.3' });
-    expect(Math.max(...waits)).toBe(MAX_DELAY_MS);
+    expect(Math.max(...clock.waited)).toBe(MAX_DELAY_MS);
   });
 
   it('where the captcha has no work to raise, makes attempts on an attacked account wait longer from every address', async () => {
-    const waits: number[] = [];
-    const throttle = throttleAt({ now: 0 }, waits);
+    const clock = new ManualClock(0);
+    const throttle = throttleOn(clock);
     for (let address = 0; address < 3; address++)
       await throttle.admit({ userName: 'drita', address: `203.0.113.${address}` });
-    expect(waits).toEqual([]);
+    expect(clock.waited).toEqual([]);
     for (let address = 3; address < 6; address++) {
       await throttle.admit({ userName: 'drita', address: `203.0.113.${address}` }, { delayForAccount: true });
     }
-    expect(waits).toEqual([FIRST_DELAY_MS, FIRST_DELAY_MS * 2, FIRST_DELAY_MS * 4]);
+    expect(clock.waited).toEqual([FIRST_DELAY_MS, FIRST_DELAY_MS * 2, FIRST_DELAY_MS * 4]);
   });
 
   it('refuses guesses sent all at once beyond the limit', async () => {
-    const throttle = throttleAt({ now: 0 });
+    const throttle = throttleOn(new ManualClock(0));
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, () => throttle.admit({ userName: 'drita', address: '198.51.100.1' })),
     );
@@ -128,7 +130,8 @@ describe('LoginThrottle', () => {
   it('counts on every instance alike: two throttles on one database allow what one does', async () => {
     const second = await openSameDatabase(database);
     try {
-      const instances = [throttleAt({ now: 0 }), throttleAt({ now: 0 }, [], 3, second.db)];
+      const clock = new ManualClock(0);
+      const instances = [throttleOn(clock), throttleOn(clock, 3, second.db)];
       const outcomes = [];
       for (let guess = 0; guess < 6; guess++) {
         outcomes.push(
@@ -145,7 +148,7 @@ describe('LoginThrottle', () => {
   });
 
   it('counts an account from one address whatever the case of its name', async () => {
-    const throttle = throttleAt({ now: 0 });
+    const throttle = throttleOn(new ManualClock(0));
     for (const userName of ['drita', 'DRITA', 'Drita']) await throttle.admit({ userName, address: '198.51.100.9' });
     await expect(throttle.admit({ userName: 'dRiTa', address: '198.51.100.9' })).rejects.toMatchObject({
       statusCode: 429,
@@ -154,7 +157,7 @@ describe('LoginThrottle', () => {
   });
 
   it('counts an IPv6 client by its /64, which it controls whole', async () => {
-    const throttle = throttleAt({ now: 0 });
+    const throttle = throttleOn(new ManualClock(0));
     for (const [index, address] of ['2001:db8:1:2::1', '2001:db8:1:2::ff', '2001:0db8:0001:0002:aaaa::1'].entries()) {
       await throttle.admit({ userName: `user${index}`, address });
     }
@@ -165,7 +168,7 @@ describe('LoginThrottle', () => {
   });
 
   it('takes a successful login back from its address but keeps the others counted', async () => {
-    const throttle = throttleAt({ now: 0 });
+    const throttle = throttleOn(new ManualClock(0));
     const address = '198.51.100.7';
     await throttle.admit({ userName: 'a', address });
     await throttle.admit({ userName: 'b', address });
@@ -176,7 +179,7 @@ describe('LoginThrottle', () => {
   });
 
   it("forgets an account's failed attempts, and its harder captcha, once it logs in", async () => {
-    const throttle = throttleAt({ now: 0 });
+    const throttle = throttleOn(new ManualClock(0));
     for (let address = 0; address < 3; address++)
       await throttle.admit({ userName: 'drita', address: `203.0.113.${address}` });
     expect(await throttle.captchaLevel('drita')).toBe(1);
@@ -186,7 +189,7 @@ describe('LoginThrottle', () => {
   });
 
   it('does not count a refused attempt, which tried no password', async () => {
-    const throttle = throttleAt({ now: 0 });
+    const throttle = throttleOn(new ManualClock(0));
     for (let attempt = 0; attempt < 6; attempt++) {
       await throttle.admit({ userName: 'drita', address: '198.51.100.1' }).catch(() => undefined);
     }

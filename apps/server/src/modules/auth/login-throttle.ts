@@ -1,4 +1,5 @@
 import { isIPv6 } from 'node:net';
+import { type Clock, systemClock } from '../../clock';
 import type { Executor } from '../../db/client';
 import { tooManyRequests } from '../../errors';
 import {
@@ -92,8 +93,6 @@ export const MAX_DELAY_MS = 4000;
 /** The captcha of an account under attack costs at most 2^this times the usual work. */
 export const MAX_CAPTCHA_LEVEL = 4;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** The wait before the password of an attempt with `earlier` attempts before it is checked. */
 const delayAfter = (earlier: number) => (earlier > 0 ? Math.min(FIRST_DELAY_MS * 2 ** (earlier - 1), MAX_DELAY_MS) : 0);
 
@@ -119,13 +118,12 @@ export class LoginThrottle {
     /** Names this throttle's counters apart from other throttles' (`login`, `password_change`). */
     private readonly name: string,
     private readonly limits: ThrottleLimits,
-    private readonly now: () => number = Date.now,
-    private readonly wait: (ms: number) => Promise<void> = sleep,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** The account's attempts in its window, from every address. */
   accountAttempts(userName: string): Promise<number> {
-    return this.counters.read(this.#accountCounter(userName), this.now());
+    return this.counters.read(this.#accountCounter(userName), this.clock.now());
   }
 
   /**
@@ -143,7 +141,7 @@ export class LoginThrottle {
    * attempts from every address beyond `maxFailures`.
    */
   async admit(attempt: LoginAttempt, options: { delayForAccount?: boolean } = {}): Promise<AdmittedAttempt> {
-    const at = this.now();
+    const at = this.clock.now();
     const windowMs = this.limits.windowSeconds * 1000;
     const account = this.#accountCounter(attempt.userName);
     const address = { limitName: `${this.name}:address`, key: addressKey(attempt.address) };
@@ -169,7 +167,7 @@ export class LoginThrottle {
         ? delayAfter(earlierOnAccount - this.limits.maxFailures + 1)
         : 0;
     const waitMs = Math.max(delayAfter(earlierHere), accountWait);
-    if (waitMs > 0) await this.wait(waitMs);
+    if (waitMs > 0) await this.clock.wait(waitMs);
     return {
       captchaLevel: captchaLevelFor(earlierOnAccount, this.limits.maxFailures),
       succeeded: async () => {

@@ -1,4 +1,5 @@
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { type Clock, systemClock } from '../../clock';
 import type { AttemptCounters } from './login-throttle';
 
 /**
@@ -6,7 +7,7 @@ import type { AttemptCounters } from './login-throttle';
  * database table), so a route's limit holds across every instance. Each route counts apart:
  * `route:<METHOD> <url>`, keyed by the plugin's key (the client address, `request.ip`).
  */
-export function sharedRateLimitStore(counters: AttemptCounters, now: () => number = Date.now) {
+export function sharedRateLimitStore(counters: AttemptCounters, clock: Clock = systemClock) {
   class SharedRateLimitStore implements FastifyRateLimitStore {
     constructor(
       _options?: FastifyRateLimitOptions,
@@ -18,7 +19,7 @@ export function sharedRateLimitStore(counters: AttemptCounters, now: () => numbe
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
     ) {
-      const at = now();
+      const at = clock.now();
       counters.add([{ limitName: this.limitName, key }], at, timeWindow).then(
         ([counted]) => callback(null, { current: counted!.count, ttl: counted!.windowEndsAt.getTime() - at }),
         (error: Error) => callback(error),

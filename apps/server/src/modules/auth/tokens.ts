@@ -3,6 +3,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { TokenClaims } from '@trashegimia/contract/auth';
 import { Role } from '@trashegimia/contract/common';
+import { type Clock, systemClock } from '../../clock';
 
 const ISSUER = 'trashegimia';
 const ALGORITHM = 'HS256';
@@ -38,6 +39,7 @@ export class TokenService {
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
+    private readonly clock: Clock = systemClock,
   ) {
     this.#key = new TextEncoder().encode(secret);
   }
@@ -47,14 +49,15 @@ export class TokenService {
     const token = claims.guest
       ? new SignJWT({ guest: true }).setSubject('guest')
       : new SignJWT({ role: claims.role, sv: sessionVersion }).setSubject(String(claims.userId));
+    const issuedAt = Math.floor(this.clock.now() / 1000);
     return (
       token
         .setProtectedHeader({ alg: ALGORITHM })
         .setIssuer(ISSUER)
-        .setIssuedAt()
+        .setIssuedAt(issuedAt)
         // Its id, by which signing out ends it on every instance (revoked_tokens).
         .setJti(randomUUID())
-        .setExpirationTime(Math.floor(Date.now() / 1000) + this.ttlSeconds)
+        .setExpirationTime(issuedAt + this.ttlSeconds)
         .sign(this.#key)
     );
   }
@@ -63,7 +66,7 @@ export class TokenService {
   async verify(token: string): Promise<VerifiedToken | null> {
     const remembered = this.#verified.get(token);
     if (remembered) {
-      if (Date.now() < remembered.expiresAtMs) return remembered.token;
+      if (this.clock.now() < remembered.expiresAtMs) return remembered.token;
       this.#verified.delete(token);
       return null;
     }
@@ -72,6 +75,7 @@ export class TokenService {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         requiredClaims: ['exp'],
+        currentDate: new Date(this.clock.now()),
       });
       const claims = SignedClaims.parse(payload);
       const signedOut = {

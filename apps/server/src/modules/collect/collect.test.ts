@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE } from '@trashegimia/contract/common';
 import { SURVEY_STATE } from '@trashegimia/contract/surveys';
@@ -459,10 +460,14 @@ describe('the same submission sent again and again, as a device on a bad connect
     'makes one asset from 20 copies that all look for an earlier one before any is written (else the building is listed twice)',
     async () => {
       const payload = submission(tower('Kulla që pret radhën'));
+      const pool = (database.db as unknown as { $client: pg.Pool }).$client;
       const copies = await database.db.transaction(async () => {
         const sent = Array.from({ length: COPIES }, () => submit(payload));
-        // In-process, every copy reaches the database within milliseconds; this leaves a busy machine ample time.
-        await pause(200);
+        // Each copy's first statement (its token's check) waits for the connection this transaction holds.
+        await vi.waitFor(() => expect(pool.waitingCount).toBeGreaterThanOrEqual(COPIES), {
+          timeout: 10_000,
+          interval: 5,
+        });
         return sent;
       });
       const id = expectOneAssetNamed(await Promise.all(copies));

@@ -1,17 +1,11 @@
+import { buffer } from 'node:stream/consumers';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { drawDemoPhoto } from '../../db/seed/demo-images';
 import { createRandom } from '../../db/seed/random';
 import { answersOf, documentFromDetail, documentFromExportRow, formatCoordinates } from './asset-document';
-import {
-  createPdfDocument,
-  finishPdf,
-  pdfBuffer,
-  renderAssetPdf,
-  renderAssetSection,
-  renderExportCover,
-} from './asset-pdf';
-import { assetDetail } from './document-fixtures';
+import { createPdfDocument, finishPdf, renderAssetPdf, renderAssetSection, renderExportCover } from './asset-pdf';
+import { assetDetail } from './testing/document-fixtures';
 import { documentTexts } from './document-texts';
 
 const context = (language: 'xk' | 'en' | 'sr' = 'xk') => ({
@@ -61,7 +55,7 @@ describe('renderAssetPdf', () => {
       value: 'Manastir Visoki Dečani — Манастир Високи Дечани',
     });
     const photo = drawDemoPhoto('monuments', createRandom(7));
-    const pdf = await pdfBuffer(renderAssetPdf(documentFromDetail(detail, '#8B4513', 'xk'), photo, context()));
+    const pdf = await buffer(renderAssetPdf(documentFromDetail(detail, '#8B4513', 'xk'), photo, context()));
 
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
@@ -83,7 +77,7 @@ describe('renderAssetPdf', () => {
   });
 
   it('labels the document in the request language', async () => {
-    const pdf = await pdfBuffer(renderAssetPdf(documentFromDetail(assetDetail(), null, 'sr'), null, context('sr')));
+    const pdf = await buffer(renderAssetPdf(documentFromDetail(assetDetail(), null, 'sr'), null, context('sr')));
     const { text } = await textOf(pdf);
     expect(text).toContain('Opština');
     expect(text).toContain('Odgovori');
@@ -93,7 +87,7 @@ describe('renderAssetPdf', () => {
 
   it('names an unnamed asset and skips a photo it cannot read', async () => {
     const doc = documentFromDetail(assetDetail({ name: null, answers: [] }), 'not-a-colour', 'xk');
-    const pdf = await pdfBuffer(renderAssetPdf(doc, Buffer.from('not an image'), context('en')));
+    const pdf = await buffer(renderAssetPdf(doc, Buffer.from('not an image'), context('en')));
     const { text } = await textOf(pdf);
     expect(text).toContain('Unnamed');
     expect(text).toContain('No answers were recorded');
@@ -107,7 +101,7 @@ describe('renderAssetPdf', () => {
       questionNr: `${Math.floor(index / 10) + 1}.${(index % 10) + 1}`,
       value: `Përgjigja ${index + 1}`,
     }));
-    const pdf = await pdfBuffer(renderAssetPdf(documentFromDetail(detail, null, 'en'), null, context('en')));
+    const pdf = await buffer(renderAssetPdf(documentFromDetail(detail, null, 'en'), null, context('en')));
     const { text, pages } = await textOf(pdf);
     expect(pages).toBeGreaterThan(2);
     expect(text).toContain(`Page ${pages} of ${pages}`);
@@ -138,7 +132,7 @@ describe('a whole-dataset PDF', () => {
       renderAssetSection(doc, documentFromExportRow(row, columns, { name: 'Monumente', color: '#8B4513' }), ctx);
     }
     finishPdf(doc, ctx);
-    const { text, pages } = await textOf(await pdfBuffer(doc));
+    const { text, pages } = await textOf(await buffer(doc));
     expect(pages).toBe(3);
     expect(text).toContain('DATASET EXPORT');
     expect(text).toContain('Assets: 2');

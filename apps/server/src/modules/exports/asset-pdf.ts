@@ -200,13 +200,6 @@ function keepingTextState(doc: Doc, draw: () => void) {
   doc.y = y;
 }
 
-/** Reads a finished document into one buffer. */
-export async function pdfBuffer(doc: Doc): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of doc) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 function renderHeader(doc: Doc, datasetName: string, color: string | null, texts: DocumentTexts) {
   const top = doc.y;
   const width = contentWidth(doc);

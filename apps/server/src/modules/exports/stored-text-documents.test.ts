@@ -1,12 +1,13 @@
 import { PassThrough } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { documentFromDetail } from './asset-document';
-import { pdfBuffer, renderAssetPdf } from './asset-pdf';
+import { renderAssetPdf } from './asset-pdf';
 import { csvChunks } from './csv-writer';
-import { answerDetail, assetDetail } from './document-fixtures';
+import { answerDetail, assetDetail } from './testing/document-fixtures';
 import { documentTexts } from './document-texts';
 import type { ExportColumn, ExportRow } from './export-types';
 import { neutraliseFormula } from './table-rows';
@@ -100,7 +101,7 @@ describe('stored text in PDFs', () => {
         answerDetail({ questionId: 2, questionNr: '1.2', title: 'Formula', value: FORMULAS[0]! }),
       ],
     });
-    const pdf = await pdfBuffer(
+    const pdf = await buffer(
       renderAssetPdf(documentFromDetail(detail, '#8B4513', 'en'), null, {
         language: 'en',
         texts,

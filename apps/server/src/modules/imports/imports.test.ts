@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IMPORT_CONTENT_TYPES } from '@trashegimia/contract/imports';
 import type { App } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
@@ -63,12 +63,15 @@ const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
 async function importedWhole(id: string, mapping: unknown) {
   const started = await call('POST', `/api/imports/${id}/run`, { mapping });
   expect(started.statusCode, started.body).toBe(202);
-  for (let attempt = 0; attempt < 600; attempt++) {
-    const current = (await call('GET', `/api/imports/${id}`)).json();
-    if (current.state !== 'running') return current;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the import never finished');
+  // The run goes on in the background; the import shows when it has ended, as the page sees it.
+  return vi.waitFor(
+    async () => {
+      const current = (await call('GET', `/api/imports/${id}`)).json();
+      expect(current.state, 'the import is still running').not.toBe('running');
+      return current;
+    },
+    { timeout: 60_000, interval: 10 },
+  );
 }
 
 const assetsInDataset = async () =>

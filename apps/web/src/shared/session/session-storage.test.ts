@@ -2,12 +2,12 @@ import type { LoginResponse } from '@trashegimia/contract/auth';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   clearSession,
-  EMPTY_SESSION,
   isAdmin,
   isLoggedIn,
   parseServerRole,
   parseStoredRole,
   readSession,
+  type Session,
   storeGuest,
   storeLogin,
 } from './session-storage';
@@ -90,9 +90,10 @@ describe('session rules', () => {
   });
 
   it('counts as logged in when a token exists or the visitor is a guest', () => {
-    expect(isLoggedIn(EMPTY_SESSION)).toBe(false);
-    expect(isLoggedIn({ ...EMPTY_SESSION, token: 't' })).toBe(true);
-    expect(isLoggedIn({ ...EMPTY_SESSION, isGuest: true })).toBe(true);
+    const nobody: Session = { token: null, userId: null, isGuest: false, role: null };
+    expect(isLoggedIn(nobody)).toBe(false);
+    expect(isLoggedIn({ ...nobody, token: 't' })).toBe(true);
+    expect(isLoggedIn({ ...nobody, isGuest: true })).toBe(true);
   });
 
   it('treats only role 2 without guest as admin', () => {

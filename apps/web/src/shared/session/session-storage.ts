@@ -17,8 +17,6 @@ export type Session = {
   role: number | null;
 };
 
-export const EMPTY_SESSION: Session = { token: null, userId: null, isGuest: false, role: null };
-
 /** A role from the server is accepted only if it is a number (spec §5). */
 export const parseServerRole = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;

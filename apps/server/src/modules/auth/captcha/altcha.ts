@@ -2,6 +2,7 @@ import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
 import { CaptchaChallenge } from '@trashegimia/contract/auth';
+import { type Clock, systemClock } from '../../../clock';
 import type { Executor } from '../../../db/client';
 import { deleteExpiredCaptchas, markCaptchaUsed } from '../auth.repo';
 import { type Captcha, captchaExpired, captchaInvalid, captchaReplayed } from './captcha';
@@ -35,6 +36,7 @@ export class AltchaCaptcha implements Captcha {
     private readonly db: Executor,
     private readonly settings: { cost: number; ttlSeconds: number },
     private readonly secrets: { signature: string; keySignature: string },
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** Each level doubles the PBKDF2 iterations of every attempt, and so the work of a solution. */
@@ -44,7 +46,7 @@ export class AltchaCaptcha implements Captcha {
       deriveKey,
       cost: this.settings.cost * 2 ** level,
       counter: randomInt(COUNTER_RANGE.max, COUNTER_RANGE.min),
-      expiresAt: Math.floor(Date.now() / 1000) + this.settings.ttlSeconds,
+      expiresAt: Math.floor(this.clock.now() / 1000) + this.settings.ttlSeconds,
       hmacSignatureSecret: this.secrets.signature,
       hmacKeySignatureSecret: this.secrets.keySignature,
     });
@@ -54,6 +56,8 @@ export class AltchaCaptcha implements Captcha {
   async verify(solution: string): Promise<{ level: number }> {
     const payload = decode(solution);
     if (!payload) throw captchaInvalid();
+    // On this server's clock: altcha-lib checks expiry again, but only on the system's.
+    if (payload.challenge.parameters.expiresAt < this.clock.now() / 1000) throw captchaExpired();
 
     const result = await verifySolution({
       challenge: payload.challenge,
@@ -75,7 +79,7 @@ export class AltchaCaptcha implements Captcha {
 
   /** Used signatures are only needed until their challenge expires. */
   async #pruneExpired() {
-    const now = Date.now();
+    const now = this.clock.now();
     if (now - this.#lastPrune < PRUNE_EVERY_MS) return;
     this.#lastPrune = now;
     await deleteExpiredCaptchas(this.db, new Date(now));
