@@ -31,6 +31,30 @@ const featureBoundaries = webFeatures.map((feature) => ({
   },
 }));
 
+const SERVER_MODULES = 'apps/server/src/modules';
+const serverModules = readdirSync(new URL(SERVER_MODULES, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// A server module reaches another only through its door: its index.ts, or its service.
+const moduleDoors = serverModules.map((module) => ({
+  files: [`${SERVER_MODULES}/${module}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^\\.\\./(?!${module}/)[^/.]+/(?!index$|[^/]+\\.service$)`,
+            message:
+              "Modules reach each other only through a module's index.ts or its service: export what is needed there.",
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/test-results/**', '**/playwright-report/**', 'data/**'] },
   js.configs.recommended,
@@ -54,6 +78,7 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off' },
   },
   ...featureBoundaries,
+  ...moduleDoors,
   {
     files: ['apps/web/src/shared/**/*.{ts,tsx}'],
     rules: {

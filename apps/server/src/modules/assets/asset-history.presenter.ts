@@ -1,7 +1,8 @@
 import type { AssetChange, AssetHistoryEntry } from '@trashegimia/contract/assets';
 import type { Language } from '@trashegimia/contract/common';
 import { answerText } from './assets.presenter';
-import { compareQuestionNr, localize } from './survey-text';
+import { compareQuestionNr } from '@trashegimia/contract/question-numbers';
+import { localize } from '@trashegimia/contract/localized-text';
 
 /**
  * What the audit log keeps of an asset, before and after a change. Edits keep only what the edit

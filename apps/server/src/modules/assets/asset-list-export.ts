@@ -8,7 +8,7 @@ import type { ExportCursor } from './assets.repo';
 import { listCriteria } from './assets.service';
 import { selectAssetListBatch } from './asset-list-export.repo';
 import { keysetBatches } from './keyset-batches';
-import { localize } from './survey-text';
+import { localize } from '@trashegimia/contract/localized-text';
 
 /** One asset of the review list as a spreadsheet row. */
 export type AssetListRow = {

@@ -14,7 +14,8 @@ import {
   selectParentQuestions,
 } from './assets.repo';
 import { keysetBatches } from './keyset-batches';
-import { compareQuestionNr, localize } from './survey-text';
+import { compareQuestionNr } from '@trashegimia/contract/question-numbers';
+import { localize } from '@trashegimia/contract/localized-text';
 
 /** One column per answerable (PARENT) question of the dataset's surveys, in question order. */
 export type ExportColumn = { questionId: number; questionNr: string; title: string };

@@ -11,7 +11,8 @@ import {
 import type { Language } from '@trashegimia/contract/common';
 import type { AssetRow } from '../asset-search';
 import type { AnswerRow } from './assets.repo';
-import { compareQuestionNr, localize, localizedFields } from './survey-text';
+import { compareQuestionNr } from '@trashegimia/contract/question-numbers';
+import { localize, localizedFields } from '@trashegimia/contract/localized-text';
 
 /** What the lists show of an asset's media: its types and the URL of its first photo. */
 export type MediaSummary = { types: MediaType[]; photoUrl: string | null };

@@ -3,8 +3,8 @@ import { chosenValues, isOptionOffered, readNumber } from '@trashegimia/contract
 import type { AssetAnswerInput } from '@trashegimia/contract/assets';
 import type { QuestionNode } from '@trashegimia/contract/questions';
 import { badRequest } from '../../errors';
-import { requiredMessage } from '../assets/asset-answers';
-import { compareQuestionNr } from '../assets/survey-text';
+import { requiredMessage } from '../assets';
+import { answerableInOrder, compareQuestionNr } from '@trashegimia/contract/question-numbers';
 
 type AnswerInput = z.output<typeof AssetAnswerInput>;
 
@@ -64,14 +64,6 @@ export function checkSubmissionRules(tree: QuestionNode[], inputs: AnswerInput[]
         jumpTo = { nr: option.toQuestionNr, from: question.questionNr };
       }
     }
-  }
-}
-
-/** The questions that take answers (PARENT), in the order a collector meets them. */
-function* answerableInOrder(nodes: QuestionNode[]): Generator<QuestionNode> {
-  for (const node of [...nodes].sort((a, b) => compareQuestionNr(a.questionNr, b.questionNr))) {
-    if (node.questionCategory === 'PARENT') yield node;
-    yield* answerableInOrder(node.children);
   }
 }
 

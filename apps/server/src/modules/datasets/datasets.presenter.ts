@@ -1,6 +1,6 @@
 import type { Language } from '@trashegimia/contract/common';
 import type { Dataset, DatasetFilters } from '@trashegimia/contract/datasets';
-import { localizedFields } from '../assets/survey-text';
+import { localizedFields } from '@trashegimia/contract/localized-text';
 import type { DatasetRow, DatasetWithStats } from './datasets.repo';
 import type { ChoiceQuestion } from './datasets.service';
 

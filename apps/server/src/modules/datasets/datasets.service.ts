@@ -15,7 +15,7 @@ import type { Database, Executor } from '../../db/client';
 import { cachedRead } from '../../db/cache';
 import { notFound } from '../../errors';
 import { offsetOf, pageMeta } from '../../http/paging';
-import { compareQuestionNr } from '../assets/survey-text';
+import { compareQuestionNr } from '@trashegimia/contract/question-numbers';
 import { recordAudit } from '../audit/audit.service';
 import { assertAdmin, assertUser, isAdmin } from '../auth';
 import { presentDataset, presentDatasetFilters, presentDatasetStatsItem } from './datasets.presenter';

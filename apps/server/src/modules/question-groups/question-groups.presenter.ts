@@ -1,6 +1,6 @@
 import type { Language } from '@trashegimia/contract/common';
 import type { QuestionGroup } from '@trashegimia/contract/question-groups';
-import { localizedFields } from '../assets/survey-text';
+import { localizedFields } from '@trashegimia/contract/localized-text';
 import type { QuestionGroupRow } from './question-groups.repo';
 
 export const presentQuestionGroup = (row: QuestionGroupRow, language: Language): QuestionGroup => ({

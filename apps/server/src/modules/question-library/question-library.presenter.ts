@@ -1,7 +1,7 @@
 import type { Language } from '@trashegimia/contract/common';
 import type { LibraryQuestion } from '@trashegimia/contract/question-library';
 import { QuestionIdentifier, QuestionType } from '@trashegimia/contract/questions';
-import { localizedFields } from '../assets/survey-text';
+import { localizedFields } from '@trashegimia/contract/localized-text';
 import type { LibraryQuestionRow } from './question-library.repo';
 
 export const presentLibraryQuestion = (row: LibraryQuestionRow, language: Language): LibraryQuestion => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildQuestionTree, nextQuestionNumbers, questionOrders, subtreeIds } from './question-tree';
+import { buildQuestionTree, nextNumbersUnder, questionOrders, subtreeIds } from './question-tree';
 
 const row = (id: number, questionNr: string, parentId: number | null = null, questionOrder = 0) => ({
   id,
@@ -42,8 +42,8 @@ describe('the question tree', () => {
   it('numbers new questions after the last sibling, skipping numbers already in use', () => {
     const chapter = row(1, '1');
     const rows = [chapter, row(2, '1.1', 1), row(3, '1.3', 1), row(4, '1.5'), row(5, '2')];
-    expect(nextQuestionNumbers(rows, chapter, 2)).toEqual(['1.4', '1.6']);
-    expect(nextQuestionNumbers(rows, null, 1)).toEqual(['3']);
-    expect(nextQuestionNumbers([], null, 2)).toEqual(['1', '2']);
+    expect(nextNumbersUnder(rows, chapter, 2)).toEqual(['1.4', '1.6']);
+    expect(nextNumbersUnder(rows, null, 1)).toEqual(['3']);
+    expect(nextNumbersUnder([], null, 2)).toEqual(['1', '2']);
   });
 });

@@ -7,7 +7,7 @@ import {
   type QuestionType,
 } from '@trashegimia/contract/questions';
 import { badRequest, conflict } from '../../errors';
-import { compareQuestionNr } from '../assets/survey-text';
+import { compareQuestionNr, nextQuestionNumbers } from '@trashegimia/contract/question-numbers';
 
 /** What the tree rules need of a saved question. */
 export type StoredQuestion = {
@@ -269,20 +269,8 @@ export function subtreeIds(rows: Placed[], rootId: number): number[] {
 }
 
 /** Numbers for `count` new questions after the last one under the parent (or at the top), skipping any in use. */
-export function nextQuestionNumbers(rows: Placed[], parent: Placed | null, count: number): string[] {
-  const prefix = parent === null ? '' : `${parent.questionNr}.`;
+export function nextNumbersUnder(rows: Placed[], parent: Placed | null, count: number): string[] {
+  const siblings = rows.filter((row) => row.parentId === (parent?.id ?? null)).map((row) => row.questionNr);
   const taken = new Set(rows.map((row) => row.questionNr));
-  // The segment after the parent's number: a sibling's own place, even where its number runs deeper.
-  const last = Math.max(
-    0,
-    ...rows
-      .filter((row) => row.parentId === (parent?.id ?? null) && row.questionNr.startsWith(prefix))
-      .map((row) => Number(row.questionNr.slice(prefix.length).split('.')[0]))
-      .filter(Number.isInteger),
-  );
-  const numbers: string[] = [];
-  for (let n = last + 1; numbers.length < count; n++) {
-    if (!taken.has(`${prefix}${n}`)) numbers.push(`${prefix}${n}`);
-  }
-  return numbers;
+  return nextQuestionNumbers(parent?.questionNr ?? null, siblings, taken, count);
 }

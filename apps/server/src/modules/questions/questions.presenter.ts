@@ -7,7 +7,7 @@ import {
   QuestionType,
   ValidateType,
 } from '@trashegimia/contract/questions';
-import { localizedFields } from '../assets/survey-text';
+import { localizedFields } from '@trashegimia/contract/localized-text';
 import type { TreeNode } from './question-tree';
 import type { OptionRow, QuestionRow } from './questions.repo';
 

@@ -26,7 +26,7 @@ import { presentSurvey } from '../surveys';
 import { createSurveyIn, markSurveyChanged, requireSurvey } from '../surveys/surveys.service';
 import {
   buildQuestionTree,
-  nextQuestionNumbers,
+  nextNumbersUnder,
   planQuestionSave,
   questionOrders,
   type SavedQuestionInput,
@@ -433,7 +433,7 @@ export async function importLibraryQuestions(
       );
     }
     const library = await libraryQuestionsForImport(tx, body.libraryIds);
-    const numbers = nextQuestionNumbers(stored, parent, library.length);
+    const numbers = nextNumbersUnder(stored, parent, library.length);
     const ids = await insertQuestions(
       tx,
       library.map((question, index) => ({

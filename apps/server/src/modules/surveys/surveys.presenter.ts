@@ -1,6 +1,6 @@
 import type { Language } from '@trashegimia/contract/common';
 import { type Survey, SURVEY_STATE } from '@trashegimia/contract/surveys';
-import { localizedFields } from '../assets/survey-text';
+import { localizedFields } from '@trashegimia/contract/localized-text';
 import type { SurveyRow } from './surveys.repo';
 
 export const presentSurvey = (row: SurveyRow, language: Language): Survey => ({

@@ -5,7 +5,7 @@ import { useDevices } from '@/shared/api/get-devices';
 import { useSurveys } from '@/shared/api/get-surveys';
 import { useUsers } from '@/shared/api/get-users';
 import { useLanguage } from '@/shared/i18n/use-language';
-import { firstText } from '@/shared/surveys/survey-text';
+import { localize } from '@trashegimia/contract/localized-text';
 import { Button } from '@/shared/ui/button';
 import { SelectField } from '@/shared/ui/select-field';
 import { TextField } from '@/shared/ui/text-field';
@@ -90,7 +90,7 @@ export const AssetListFilters = ({ filters, sort, onFiltersChange, onClear, onSo
         <option value="">{t('list.filters.allSurveys')}</option>
         {surveys.data?.items.map((survey) => (
           <option key={survey.id} value={survey.id}>
-            {firstText(survey, 'description', language) ?? t('list.filters.untitledSurvey', { id: survey.id })}
+            {localize(survey, 'description', language) ?? t('list.filters.untitledSurvey', { id: survey.id })}
           </option>
         ))}
       </SelectField>

@@ -1,8 +1,8 @@
 import type { AssetAnswerInput } from '@trashegimia/contract/assets';
 import { CHOICE_TYPES, type QuestionNode, type QuestionOption } from '@trashegimia/contract/questions';
 import { isOptionOffered, numberAnswer, readDay, readNumber } from '@trashegimia/contract/answer-values';
-import { compareQuestionNr } from '@/shared/surveys/question-number';
-import { answerableInOrder } from './survey-screens';
+import { compareQuestionNr } from '@trashegimia/contract/question-numbers';
+import { answerableInOrder } from '@trashegimia/contract/question-numbers';
 
 /**
  * What the collector entered for one question: the chosen option values (none for TEXT, NUMBER and

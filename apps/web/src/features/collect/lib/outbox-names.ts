@@ -1,6 +1,6 @@
 import type { QuestionNode } from '@trashegimia/contract/questions';
 import type { CollectSubmission } from './collect-db';
-import { answerableInOrder } from './survey-screens';
+import { answerableInOrder } from '@trashegimia/contract/question-numbers';
 
 /**
  * The name the collector gave the asset: what the submission sends for its survey's ASSET_NAME

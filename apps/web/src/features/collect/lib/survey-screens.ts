@@ -1,5 +1,5 @@
 import type { QuestionNode } from '@trashegimia/contract/questions';
-import { compareQuestionNr } from '@/shared/surveys/question-number';
+import { answerableInOrder, byQuestionNr } from '@trashegimia/contract/question-numbers';
 
 /**
  * One screen of the collector: a GROUP (the spec's "single mobile screen") with every question
@@ -17,17 +17,6 @@ export type Screen = {
   /** The questions that take answers (PARENT), in the order they are filled in. */
   questions: QuestionNode[];
 };
-
-export const byQuestionNr = (nodes: QuestionNode[]) =>
-  [...nodes].sort((a, b) => compareQuestionNr(a.questionNr, b.questionNr));
-
-/** The questions that take answers, in the order a collector meets them (the server's order too). */
-export function* answerableInOrder(nodes: QuestionNode[]): Generator<QuestionNode> {
-  for (const node of byQuestionNr(nodes)) {
-    if (node.questionCategory === 'PARENT') yield node;
-    yield* answerableInOrder(node.children);
-  }
-}
 
 /** Splits a survey's question tree into the screens the collector walks through, in order. */
 export const buildScreens = (tree: QuestionNode[]): Screen[] => {

@@ -6,7 +6,7 @@ import { useSurveys } from '@/shared/api/get-surveys';
 import { checkSpreadsheet, spreadsheetAccept, type SpreadsheetCheck } from '@/shared/files/spreadsheet-file';
 import { useSpreadsheetRefusal } from '@/shared/files/use-spreadsheet-refusal';
 import { useLanguage } from '@/shared/i18n/use-language';
-import { firstText } from '@/shared/surveys/survey-text';
+import { localize } from '@trashegimia/contract/localized-text';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { SelectField } from '@/shared/ui/select-field';
@@ -92,7 +92,7 @@ export const ImportUploadForm = ({ onUploaded, disabled }: ImportUploadFormProps
           <option value="">{t('upload.chooseSurvey')}</option>
           {surveys.data?.items.map((survey) => (
             <option key={survey.id} value={survey.id}>
-              {firstText(survey, 'description', language) ?? t('upload.untitledSurvey', { id: survey.id })}
+              {localize(survey, 'description', language) ?? t('upload.untitledSurvey', { id: survey.id })}
             </option>
           ))}
         </SelectField>

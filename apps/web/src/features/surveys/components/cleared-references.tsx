@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/shared/i18n/use-language';
-import { firstText } from '@/shared/surveys/survey-text';
+import { localize } from '@trashegimia/contract/localized-text';
 import { Alert } from '@/shared/ui/alert';
 import { liveOptions, type ClearedReference, type DraftQuestion } from '../lib/survey-draft';
 
@@ -28,7 +28,7 @@ export const ClearedReferences = ({ references, questions }: ClearedReferencesPr
         : option.conditionalParentKey === null;
     if (!unset) return [];
     const name =
-      option.value.trim() || firstText(option, 'description', language) || t('options.numbered', { n: position + 1 });
+      option.value.trim() || localize(option, 'description', language) || t('options.numbered', { n: position + 1 });
     return [
       {
         reference,

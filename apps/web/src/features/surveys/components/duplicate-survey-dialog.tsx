@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { paths } from '@/shared/config/paths';
 import { LANGUAGES, type Language } from '@/shared/i18n/language';
-import { LANGUAGE_SUFFIX } from '@/shared/i18n/localized-text';
+import { LANGUAGE_SUFFIX } from '@trashegimia/contract/localized-text';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Modal } from '@/shared/ui/modal';

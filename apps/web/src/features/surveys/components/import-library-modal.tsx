@@ -6,7 +6,7 @@ import { useLibraryQuestions } from '@/shared/api/get-library-questions';
 import { getSurveyQuestionsQueryOptions } from '@/shared/api/get-survey-questions';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { useLanguage } from '@/shared/i18n/use-language';
-import { firstText } from '@/shared/surveys/survey-text';
+import { localize } from '@trashegimia/contract/localized-text';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Modal } from '@/shared/ui/modal';
@@ -139,7 +139,7 @@ export const ImportLibraryModal = ({
           <option value="">{t('import.topLevel')}</option>
           {holders.map((holder) => (
             <option key={holder.key} value={holder.id!}>
-              {`${holder.questionNr} ${firstText(holder, 'title', language) ?? t('builder.untitled')}`}
+              {`${holder.questionNr} ${localize(holder, 'title', language) ?? t('builder.untitled')}`}
             </option>
           ))}
         </SelectField>
@@ -177,7 +177,7 @@ export const ImportLibraryModal = ({
                     />
                     <span className="flex flex-col">
                       <span className="font-medium text-stone-900">
-                        {firstText(item, 'title', 'xk') ?? `#${item.id}`}
+                        {localize(item, 'title', 'xk') ?? `#${item.id}`}
                       </span>
                       <span className="text-xs text-stone-500">
                         {t(`questionTypes.${item.questionType}`)} ·{' '}

@@ -1,8 +1,8 @@
 import { useCallback, useId, useMemo, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_SUFFIX } from '@/shared/i18n/localized-text';
+import { LANGUAGE_SUFFIX } from '@trashegimia/contract/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
-import { firstText } from '@/shared/surveys/survey-text';
+import { localize } from '@trashegimia/contract/localized-text';
 import { Button } from '@/shared/ui/button';
 import { TextField } from '@/shared/ui/text-field';
 import { useRowsDrawn } from '@/shared/ui/use-rows-drawn';
@@ -52,7 +52,7 @@ const BorrowedOptions = ({ question }: { question: DraftQuestion }) => {
       </p>
       <ul className="list-disc pl-5 text-sm text-stone-700">
         {live.slice(0, OPTIONS_FIRST_PAGE).map((option) => (
-          <li key={option.key}>{firstText(option, 'description', language) ?? option.value}</li>
+          <li key={option.key}>{localize(option, 'description', language) ?? option.value}</li>
         ))}
       </ul>
     </section>

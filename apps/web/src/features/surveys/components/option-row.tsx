@@ -3,9 +3,9 @@ import type { TFunction } from 'i18next';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@/shared/i18n/language';
-import { LANGUAGE_SUFFIX } from '@/shared/i18n/localized-text';
+import { LANGUAGE_SUFFIX } from '@trashegimia/contract/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
-import { firstText } from '@/shared/surveys/survey-text';
+import { localize } from '@trashegimia/contract/localized-text';
 import { SelectField } from '@/shared/ui/select-field';
 import { TextField } from '@/shared/ui/text-field';
 import { TextareaField } from '@/shared/ui/textarea-field';
@@ -196,7 +196,7 @@ const OptionDetails = ({ questionKey, questionNr, option, language, onChange }: 
   const { questions } = useBuilder();
   const suffix = LANGUAGE_SUFFIX[language];
   const label = (candidate: DraftQuestion) =>
-    `${candidate.questionNr} ${firstText(candidate, 'title', interfaceLanguage) ?? t('builder.untitled')}`;
+    `${candidate.questionNr} ${localize(candidate, 'title', interfaceLanguage) ?? t('builder.untitled')}`;
   const byNumber = inReadingOrder(questions);
   const conditionalParent = questions.find((candidate) => candidate.key === option.conditionalParentKey) ?? null;
   const parentOptions = conditionalParent ? optionsOf(questions, conditionalParent) : [];
@@ -275,7 +275,7 @@ const OptionDetails = ({ questionKey, questionNr, option, language, onChange }: 
             <option value="">{t('options.chooseValue')}</option>
             {parentOptions.map((parentOption) => (
               <option key={parentOption.key} value={parentOption.value}>
-                {firstText(parentOption, 'description', interfaceLanguage) ?? parentOption.value}
+                {localize(parentOption, 'description', interfaceLanguage) ?? parentOption.value}
               </option>
             ))}
           </SelectField>

@@ -11,10 +11,10 @@ import {
 } from '@trashegimia/contract/questions';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_SUFFIX } from '@/shared/i18n/localized-text';
+import { LANGUAGE_SUFFIX } from '@trashegimia/contract/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { readNumber } from '@trashegimia/contract/answer-values';
-import { firstText } from '@/shared/surveys/survey-text';
+import { localize } from '@trashegimia/contract/localized-text';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 import { DisclosureMenu } from '@/shared/ui/disclosure-menu';
@@ -55,7 +55,7 @@ export const QuestionCard = ({ question, isFirst, isLast }: QuestionCardProps) =
   const titleRef = useRef<HTMLInputElement>(null);
   const children = tree.get(question.key) ?? [];
   const holder = holdsQuestions(question.questionCategory);
-  const title = firstText(question, 'title', language) ?? t('builder.untitled');
+  const title = localize(question, 'title', language) ?? t('builder.untitled');
 
   // A question just added opens with its fields, and its first title takes the focus.
   useEffect(() => {
@@ -214,7 +214,7 @@ const MoveIntoMenu = ({
           const place = parent
             ? t('builder.moveInto', {
                 nr: parent.questionNr,
-                title: firstText(parent, 'title', language) ?? t('builder.untitled'),
+                title: localize(parent, 'title', language) ?? t('builder.untitled'),
               })
             : t('builder.moveToTop');
           return (
@@ -370,7 +370,7 @@ const QuestionFields = ({ question, titleRef, onChange }: QuestionFieldsProps) =
           <option value="">{t('fields.noGroup')}</option>
           {groups.map((group) => (
             <option key={group.id} value={group.id}>
-              {firstText(group, 'title', language) ?? `#${group.id}`}
+              {localize(group, 'title', language) ?? `#${group.id}`}
             </option>
           ))}
         </SelectField>
@@ -386,7 +386,7 @@ const QuestionFields = ({ question, titleRef, onChange }: QuestionFieldsProps) =
           <option key={lender.key} value={lender.id!}>
             {t('fields.borrowFrom', {
               nr: lender.questionNr,
-              title: firstText(lender, 'title', language) ?? t('builder.untitled'),
+              title: localize(lender, 'title', language) ?? t('builder.untitled'),
             })}
           </option>
         ))}

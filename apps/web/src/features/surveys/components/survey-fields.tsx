@@ -1,7 +1,7 @@
 import { SURVEY_STATE, type SurveyState } from '@trashegimia/contract/surveys';
 import { useTranslation } from 'react-i18next';
 import { useDatasets } from '@/shared/api/get-datasets';
-import { LANGUAGE_SUFFIX } from '@/shared/i18n/localized-text';
+import { LANGUAGE_SUFFIX } from '@trashegimia/contract/localized-text';
 import { SelectField } from '@/shared/ui/select-field';
 import { TextField } from '@/shared/ui/text-field';
 import { TextareaField } from '@/shared/ui/textarea-field';

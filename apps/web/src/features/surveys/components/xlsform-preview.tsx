@@ -3,7 +3,7 @@ import type { XlsFormQuestion, XlsFormSurvey, XlsFormWarning } from '@trashegimi
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
-import { firstText } from '@/shared/surveys/survey-text';
+import { localize } from '@trashegimia/contract/localized-text';
 import { cn } from '@/shared/ui/cn';
 import { DataTable } from '@/shared/ui/data-table';
 import { countXlsForm } from '../lib/xlsform-counts';
@@ -27,7 +27,7 @@ export const XlsFormSurveyPreview = ({ survey, warnings }: { survey: XlsFormSurv
         </h3>
         <p className="text-stone-700">
           {t('xlsform.surveyTitle', {
-            title: firstText(survey, 'description', language) ?? t('xlsform.untitled'),
+            title: localize(survey, 'description', language) ?? t('xlsform.untitled'),
           })}
         </p>
       </div>
@@ -69,7 +69,7 @@ const QuestionLine = ({ question }: { question: XlsFormQuestion }) => {
   return (
     <li>
       <span className="font-mono text-stone-600 tabular-nums">{question.questionNr}</span>{' '}
-      <span className="font-medium text-stone-900">{firstText(question, 'title', language) ?? question.name}</span>
+      <span className="font-medium text-stone-900">{localize(question, 'title', language) ?? question.name}</span>
       <span className="text-stone-500"> — {facts.join(' · ')}</span>
       {question.children.length > 0 && <QuestionTree questions={question.children} />}
     </li>

@@ -5,7 +5,7 @@ import {
   type QuestionCategory,
   type QuestionType,
 } from '@trashegimia/contract/questions';
-import { compareQuestionNr } from '@/shared/surveys/question-number';
+import { compareQuestionNr } from '@trashegimia/contract/question-numbers';
 import {
   blankOption,
   blankQuestion,

@@ -7,7 +7,7 @@ import { useSurveys } from '@/shared/api/get-surveys';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { paths } from '@/shared/config/paths';
 import { useLanguage } from '@/shared/i18n/use-language';
-import { firstText } from '@/shared/surveys/survey-text';
+import { localize } from '@trashegimia/contract/localized-text';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { DataTable } from '@/shared/ui/data-table';
 import { DeleteConfirmDialog } from '@/shared/ui/delete-confirm-dialog';
@@ -60,7 +60,7 @@ export const SurveyListRoute = () => {
     });
 
   const labelOf = (survey: Survey) =>
-    firstText(survey, 'description', language) ?? t('list.untitled', { id: survey.id });
+    localize(survey, 'description', language) ?? t('list.untitled', { id: survey.id });
   const items = surveys.data?.items ?? [];
 
   return (

@@ -8,7 +8,7 @@ import {
 } from '@trashegimia/contract/questions';
 import { CreateSurveyBody, UpdateSurveyBody, type Survey } from '@trashegimia/contract/surveys';
 import type { z } from 'zod';
-import { compareQuestionNr } from '@/shared/surveys/question-number';
+import { compareQuestionNr } from '@trashegimia/contract/question-numbers';
 import { FakeServerError } from '@/shared/testing/fake-route-fetch';
 import type { SurveySaveApi } from '../lib/save-survey';
 
