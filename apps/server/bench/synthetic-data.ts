@@ -22,6 +22,7 @@ import { seedDatabase } from '../src/db/seed/seed';
 import { createBlobStore } from '../src/storage/create-blob-store';
 import { testConfig } from '../src/test/test-app';
 import type { AnswerTuple } from '../src/modules/assets/assets.repo';
+import { riskLevelFromRisk } from '@trashegimia/contract/risk-levels';
 
 export type SyntheticOptions = {
   assets: number;
@@ -391,7 +392,7 @@ function createGenerator(model: SurveyModel, options: SyntheticOptions) {
           copyText(usability),
           copyText(access),
           risk,
-          risk === '1' ? 'high' : risk === '2' ? 'medium' : 'low',
+          riskLevelFromRisk(risk),
           date,
           lat,
           lng,

@@ -3,6 +3,7 @@ import type { QuestionKey } from './demo-survey';
 import { HERITAGE_SITES, type HeritageSite } from './heritage-sites';
 import { KOSOVO_MUNICIPALITIES, type Municipality } from './kosovo-municipalities';
 import { createRandom, type Random } from './random';
+import { riskLevelFromRisk } from '@trashegimia/contract/risk-levels';
 
 /**
  * The demo's assets: the curated real places first, then generic documented items (towers, mills,
@@ -38,7 +39,6 @@ export type DemoAsset = {
 /** Kosovo's bounding box; every demo coordinate stays inside it. */
 export const KOSOVO_BOUNDS = { latMin: 41.85, latMax: 43.27, lngMin: 20.01, lngMax: 21.8 } as const;
 
-const RISK_LEVEL = { '1': 'high', '2': 'medium', '3': 'low' } as const;
 const DAY_MS = 86_400_000;
 
 type Place = Omit<HeritageSite, 'year'> & { year?: number; curated: boolean };
@@ -435,7 +435,7 @@ export function generateDemoAssets(now: Date): DemoAsset[] {
       usability,
       access,
       risk,
-      riskLevel: RISK_LEVEL[risk],
+      riskLevel: riskLevelFromRisk(risk),
       // Spread over the last three years, at a plausible working hour.
       date: new Date(today - rng.int(0, 3 * 365) * DAY_MS + rng.int(8 * 60, 17 * 60) * 60_000),
       latitude: p.lat,

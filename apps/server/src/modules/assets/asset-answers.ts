@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { isOptionOffered, numberAnswer, readDay, readNumber } from '@trashegimia/contract/answer-values';
-import type { AssetAnswerInput, RiskLevel } from '@trashegimia/contract/assets';
+import type { AssetAnswerInput } from '@trashegimia/contract/assets';
+import { riskLevelFromRisk } from '@trashegimia/contract/risk-levels';
 import { badRequest } from '../../errors';
 import type { AssetEdit, OfferedOptionRow, StoredAnswerRow, SurveyQuestionRow } from './asset-review.repo';
 
@@ -230,21 +231,4 @@ export function identifierColumns(
     if (column === 'risk') columns.riskLevel = riskLevelFromRisk(text);
   }
   return columns;
-}
-
-const RISK_WORDS: Record<string, RiskLevel> = {
-  '1': 'high',
-  'i lartë': 'high',
-  'e lartë': 'high',
-  '2': 'medium',
-  mesatar: 'medium',
-  'i mesëm': 'medium',
-  '3': 'low',
-  'i ulët': 'low',
-  'e ulët': 'low',
-};
-
-/** Risk → level: 1/2/3 or the Albanian words (DESIGN §5); anything else is low. */
-export function riskLevelFromRisk(risk: string | null): RiskLevel {
-  return RISK_WORDS[(risk ?? '').trim().toLowerCase()] ?? 'low';
 }

@@ -17,7 +17,6 @@ import { startTestApp, testConfig } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
 import { asAdmin, asGuest, asUser } from '../../test/tokens';
 import { TokenService } from '../auth';
-import { riskLevelFromRisk } from './asset-answers';
 
 let database: DatabaseHandle;
 let app: App;
@@ -454,20 +453,5 @@ describe('GET /surveys/assets/{id}/history', () => {
   it('answers 404 for an unknown asset', async () => {
     const response = await send('GET', '/surveys/assets/00000000-0000-4000-8000-000000000000/history');
     expect(response.statusCode).toBe(404);
-  });
-});
-
-describe('risk level from risk', () => {
-  it('maps 1/2/3 and the Albanian words, anything else to low', () => {
-    expect(['1', ' I lartë ', '2', 'mesatar', '3', 'i ulët', 'unknown', ''].map(riskLevelFromRisk)).toEqual([
-      'high',
-      'high',
-      'medium',
-      'medium',
-      'low',
-      'low',
-      'low',
-      'low',
-    ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { AssetSummary } from '@trashegimia/contract/assets';
 import { DEFAULT_DATASET_COLOR, RISK_COLORS } from './map-constants';
+import { recordsRisk } from '@trashegimia/contract/risk-levels';
 
 /** The dataset's colour, or brown when it has none. */
 export const datasetColor = (pillColor: string | null | undefined) => pillColor?.trim() || DEFAULT_DATASET_COLOR;
@@ -9,7 +10,7 @@ export const datasetColor = (pillColor: string | null | undefined) => pillColor?
  * dataset's colour (spec §9).
  */
 export const assetColor = (asset: Pick<AssetSummary, 'risk' | 'riskLevel'>, fallbackColor: string) =>
-  asset.risk?.trim() ? RISK_COLORS[asset.riskLevel] : fallbackColor;
+  recordsRisk(asset.risk) ? RISK_COLORS[asset.riskLevel] : fallbackColor;
 
 /** Whether both coordinates are real numbers; assets without them are left off maps (spec §5). */
 export const hasCoordinates = <T extends Pick<AssetSummary, 'locationAlt' | 'locationLong'>>(

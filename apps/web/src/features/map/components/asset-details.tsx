@@ -7,6 +7,7 @@ import { useLanguage } from '@/shared/i18n/use-language';
 import { RISK_COLORS } from '@/shared/map/map-constants';
 import { CloseIcon } from '@/shared/ui/icons';
 import type { MapAsset } from '../lib/map-assets';
+import { recordsRisk } from '@trashegimia/contract/risk-levels';
 
 const nameOf = (asset: MapAsset, noName: string) => asset.name?.trim() || noName;
 
@@ -45,7 +46,7 @@ export const AssetCard = ({ asset, takeFocus, onClose }: AssetCardProps) => {
   const language = useLanguage();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const name = nameOf(asset, t('asset.noName'));
-  const recorded = asset.risk?.trim() ? asset.riskLevel : null;
+  const recorded = recordsRisk(asset.risk) ? asset.riskLevel : null;
 
   useEffect(() => {
     if (takeFocus) headingRef.current?.focus();
