@@ -15,6 +15,17 @@ describe('conditional options', () => {
     expect(values({ [status.id]: choose('Protection pending') })).toEqual(['Listed']);
   });
 
+  it('reads a typed parent answer as the server does, without the spaces around it', () => {
+    const place = makeQuestion({ id: 1, questionNr: '1', title: 'Village', questionType: 'TEXT' });
+    const house = makeQuestion({ id: 2, questionNr: '2', title: 'House' }, [
+      { value: 'Kulla', conditionalParentQuestionId: place.id, conditionalParentQuestionValue: 'Isniq' },
+    ]);
+    const { questionsById } = evaluateForm([makeChapter(3, '3', 'Place', [place, house])], {});
+    expect(visibleOptions(house, { [place.id]: typed(' Isniq ') }, questionsById).map((o) => o.value)).toEqual([
+      'Kulla',
+    ]);
+  });
+
   it('drops a chosen option once the parent answer no longer allows it, and keeps the rest of a multiple choice', () => {
     const { chapter, status, type, features } = protectionSurvey();
     const form = evaluateForm([chapter], {

@@ -23,7 +23,7 @@ export const isBlankAnswer = (answer: DraftAnswer | undefined) =>
 /** The values a question's answer stands for, as a conditional option compares them. */
 const valuesOf = (question: QuestionNode | undefined, answer: DraftAnswer | undefined): string[] => {
   if (!question || !answer) return [];
-  return isChoiceQuestion(question) ? answer.choices : answer.text.trim() === '' ? [] : [answer.text];
+  return isChoiceQuestion(question) ? answer.choices : answer.text.trim() === '' ? [] : [answer.text.trim()];
 };
 
 /** The options a question offers now: a conditional option only while its parent's answer equals its value. */
