@@ -211,11 +211,13 @@ export function sqlState(error: unknown): string | undefined {
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+/** A delete an ON DELETE RESTRICT key refuses. */
+const RESTRICT_VIOLATION = '23001';
 
 /** A delete refused because other rows still refer to the row (a foreign key, plain or ON DELETE RESTRICT). */
 export const isStillReferenced = (error: unknown) => {
   const code = sqlState(error);
-  return code === FOREIGN_KEY_VIOLATION || code === '23001';
+  return code === FOREIGN_KEY_VIOLATION || code === RESTRICT_VIOLATION;
 };
 
 const snakeCase = (text: string) =>

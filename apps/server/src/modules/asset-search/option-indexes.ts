@@ -10,14 +10,8 @@ import { pointsAnswer } from './points.repo';
 import { countAssets } from './sql-search';
 import { indexedSearchTerm } from './search-terms';
 
-/** What tells whether the index answers a page: who asks, of which dataset, filtered or not. */
-type PageKind = { publicOnly: boolean; datasetId?: number; filters?: readonly unknown[] };
-
 /** The pages the index answers: the public's, of one dataset, filtered by answers or not, by date (and searched, see page). */
-function isIndexedKind<Kind extends PageKind>(
-  criteria: Kind,
-  sort: Pick<AssetSort, 'sortBy'>,
-): criteria is Kind & { datasetId: number } {
+function isIndexedKind(criteria: AssetCriteria, sort: AssetSort): criteria is AssetCriteria & { datasetId: number } {
   return criteria.publicOnly && criteria.datasetId !== undefined && sort.sortBy === 'date';
 }
 
