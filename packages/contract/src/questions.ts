@@ -34,6 +34,10 @@ export const CHOICE_TYPES: readonly QuestionType[] = [
   'SELECT_AND_TEXT',
 ];
 
+/** Whether a question of this type is answered by choosing options (stored types are plain text). */
+export const isChoiceType = (type: string | null): boolean =>
+  type !== null && (CHOICE_TYPES as readonly string[]).includes(type);
+
 /** What a question's answer stands for on the asset (DESIGN §5); SIMPLE_QUESTION or none for the rest. */
 export const QUESTION_IDENTIFIERS = [
   'ASSET_NAME',

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { isOptionOffered, numberAnswer, readDay, readNumber } from '@trashegimia/contract/answer-values';
 import type { AssetAnswerInput } from '@trashegimia/contract/assets';
+import { isOutside, limitRange, numericLimits } from '@trashegimia/contract/fill-rules';
+import { isChoiceType } from '@trashegimia/contract/questions';
 import { riskLevelFromRisk } from '@trashegimia/contract/risk-levels';
 import { badRequest } from '../../errors';
 import type { AssetEdit, OfferedOptionRow, StoredAnswerRow, SurveyQuestionRow } from './asset-review.repo';
@@ -17,7 +19,6 @@ export type AnswerContext = {
   stored: StoredAnswerRow[];
 };
 
-const CHOICE_TYPES = new Set(['SINGLE_CHOICE', 'DROPDOWN', 'SELECT_AND_TEXT', 'MULTIPLE_CHOICE']);
 
 /**
  * The rows that replace the answers of the edit's questions, or a 400 naming the answer: a
@@ -85,7 +86,7 @@ function rowsOf(input: AnswerInput, index: number, context: AnswerContext): Stor
   if (question.questionType === 'DATE') {
     return [{ questionId: question.id, optionId: null, value: checkedDay(question, value, index), value2 }];
   }
-  if (!CHOICE_TYPES.has(question.questionType ?? '')) {
+  if (!isChoiceType(question.questionType)) {
     return [{ questionId: question.id, optionId: null, value, value2 }];
   }
   if (value === null) {
@@ -128,12 +129,11 @@ function checkedNumber(question: SurveyQuestionRow, value: string | null, index:
       'invalid_answer',
     );
   }
-  const min = readNumber(question.limMin);
-  const max = readNumber(question.limMax);
-  if ((min !== null && number < min) || (max !== null && number > max)) {
+  const limits = numericLimits(question);
+  if (limits && isOutside(number, limits)) {
     throw badRequest(
       `answers.${index}.value`,
-      `Question ${question.questionNr} takes a number from ${min ?? '…'} to ${max ?? '…'}`,
+      `Question ${question.questionNr} takes a number from ${limitRange(limits)}`,
       'outside_limits',
     );
   }

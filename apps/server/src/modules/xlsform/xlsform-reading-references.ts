@@ -1,4 +1,4 @@
-import { CHOICE_TYPES } from '@trashegimia/contract/questions';
+import { isChoiceType } from '@trashegimia/contract/questions';
 import { type Condition, readChoiceFilter, readRelevant } from './xlsform-reading-expressions';
 import type { Column, FormSheet } from './xlsform-reading-sheets';
 import type { Choice, Made, MappedOption, MappedQuestion, QuestionTree } from './xlsform-reading-tree';
@@ -8,10 +8,8 @@ import type { Choice, Made, MappedOption, MappedQuestion, QuestionTree } from '.
  * `choice_filter` and `relevant` on questions (docs/decisions/0002-xlsform-mapping.md).
  */
 
-const isChoiceQuestion = (question: MappedQuestion) =>
-  question.questionType !== null && CHOICE_TYPES.includes(question.questionType);
 const isSingleChoice = (question: MappedQuestion) =>
-  isChoiceQuestion(question) && question.questionType !== 'MULTIPLE_CHOICE';
+  isChoiceType(question.questionType) && question.questionType !== 'MULTIPLE_CHOICE';
 
 /** `skip` and `skip_to` of each choice, on every option made from it: skip_to names the question it jumps to. */
 export function applyChoiceSkips(tree: QuestionTree) {
@@ -169,7 +167,7 @@ function skipPast(made: Made, parent: Made, condition: Condition, run: Made[]) {
 /** A choice question not right after `parent`: its options are offered only when `parent` is answered the value. */
 function offerOptionsWhen(made: Made, parent: Made, condition: Condition) {
   const leftOut = (why: string) => warnRelevantLeftOut(made, why);
-  if (!isChoiceQuestion(made.question)) {
+  if (!isChoiceType(made.question.questionType)) {
     return leftOut(
       `only the rows right after ${condition.name} can be skipped by its answer, and only a choice question's options can depend on it elsewhere`,
     );

@@ -1,5 +1,5 @@
 import type { AnswerDetail, AssetAnswerInput, AssetDetail, UpdateAssetBody } from '@trashegimia/contract/assets';
-import { CHOICE_TYPES, type QuestionNode, type QuestionOption } from '@trashegimia/contract/questions';
+import { isChoiceType, type QuestionNode, type QuestionOption } from '@trashegimia/contract/questions';
 import {
   chosenValues,
   isOptionOffered,
@@ -75,7 +75,7 @@ export const visibleOptions = (
 /** Whether the answer carries free text: always for SELECT_AND_TEXT, else when an 'other' option is chosen. */
 export const takesFreeText = (question: QuestionNode, answer: AnswerValue): boolean => {
   if (question.questionType === 'SELECT_AND_TEXT') return true;
-  if (question.questionType === null || !CHOICE_TYPES.includes(question.questionType)) return false;
+  if (!isChoiceType(question.questionType)) return false;
   const chosen = chosenValues(question, answer.value);
   return question.options.some((option) => option.isAnother && chosen.includes(option.value));
 };

@@ -1,17 +1,11 @@
+import { numericLimits, type NumericLimits } from '@trashegimia/contract/fill-rules';
 import type { QuestionNode, QuestionOption } from '@trashegimia/contract/questions';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@/shared/i18n/language';
 import { pickLocalized } from '@/shared/i18n/localized-text';
 import { cn } from '@/shared/ui/cn';
-import {
-  EMPTY_ANSWER,
-  numericLimits,
-  takesText,
-  type AnswerProblem,
-  type DraftAnswer,
-  type Limits,
-} from '../lib/answers';
+import { EMPTY_ANSWER, takesText, type AnswerProblem, type DraftAnswer } from '../lib/answers';
 
 type QuestionFieldProps = {
   question: QuestionNode;
@@ -63,7 +57,7 @@ export const QuestionField = ({ question, language, answer, options, problem, on
   const requiredId = `${id}-required`;
   const problemId = `${id}-problem`;
 
-  const limitText = (kind: 'number' | 'count', { min, max }: Limits) => {
+  const limitText = (kind: 'number' | 'count', { min, max }: NumericLimits) => {
     if (min !== null && max !== null) return t(`form.limits.${kind}Between`, { min, max });
     if (min !== null) return t(`form.limits.${kind}AtLeast`, { min });
     return t(`form.limits.${kind}AtMost`, { max });
