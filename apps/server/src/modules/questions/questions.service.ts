@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import type { TokenClaims } from '@trashegimia/contract/auth';
 import type { Language } from '@trashegimia/contract/common';
+import {
+  planQuestionSave,
+  QuestionSaveRefused,
+  type SavedQuestionInput,
+  type StoredQuestion,
+} from '@trashegimia/contract/question-save-plan';
 import { type DuplicateSurveyBody, type Survey, SURVEY_STATE } from '@trashegimia/contract/surveys';
 import type { XlsFormQuestion } from '@trashegimia/contract/xlsform';
 import {
@@ -24,14 +30,7 @@ import { findQuestionGroups, missingQuestionGroupIds } from '../question-groups/
 import { libraryQuestionsForImport } from '../question-library/question-library.service';
 import { presentSurvey } from '../surveys';
 import { createSurveyIn, markSurveyChanged, requireSurvey } from '../surveys/surveys.service';
-import {
-  buildQuestionTree,
-  nextNumbersUnder,
-  planQuestionSave,
-  questionOrders,
-  type SavedQuestionInput,
-  subtreeIds,
-} from './question-tree';
+import { buildQuestionTree, nextNumbersUnder, questionOrders, subtreeIds } from './question-tree';
 import { presentQuestionTree } from './questions.presenter';
 import {
   type OptionRow,
@@ -121,6 +120,18 @@ const valuesOf = (surveyId: number, question: SavedQuestionInput, parentId: numb
   optionsSourceQuestionId: question.questionOptionsId ?? null,
 });
 
+/** The batch's save plan, or the API error naming the first rule it breaks. */
+function planOrRefuse(stored: StoredQuestion[], batch: SavedQuestionInput[]) {
+  try {
+    return planQuestionSave(stored, batch);
+  } catch (error) {
+    if (!(error instanceof QuestionSaveRefused)) throw error;
+    throw error.status === 409
+      ? conflict(error.message, error.code, error.field)
+      : badRequest(error.field, error.message, error.code);
+  }
+}
+
 /**
  * POST /surveys/{id}/questions: creates and changes a batch of questions in one transaction, new
  * parents before their children, and answers with the id of every item sent with a tempId.
@@ -136,7 +147,7 @@ export async function upsertSurveyQuestions(
   return db.transaction(async (tx) => {
     await markSurveyChanged(tx, surveyId, viewer);
     const stored = await selectSurveyQuestions(tx, surveyId);
-    const plan = planQuestionSave(stored, batch);
+    const plan = planOrRefuse(stored, batch);
     await checkGroupsExist(tx, batch);
     const storedById = new Map(stored.map((row) => [row.id, row]));
     await checkNoAnswersWouldBeHidden(tx, batch, storedById);

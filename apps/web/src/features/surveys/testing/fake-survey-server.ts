@@ -9,6 +9,7 @@ import {
 import { CreateSurveyBody, UpdateSurveyBody, type Survey } from '@trashegimia/contract/surveys';
 import type { z } from 'zod';
 import { compareQuestionNr } from '@trashegimia/contract/question-numbers';
+import { planQuestionSave, QuestionSaveRefused } from '@trashegimia/contract/question-save-plan';
 import { FakeServerError } from '@/shared/testing/fake-route-fetch';
 import type { SurveySaveApi } from '../lib/save-survey';
 
@@ -18,9 +19,29 @@ type Call = keyof SurveySaveApi;
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** The contract's save plan for the batch; a refusal fails the call as the server's 400 or 409 would. */
+const planOrFail = (stored: StoredQuestion[], batch: z.output<typeof UpsertQuestionsBody>['questions']) => {
+  try {
+    return planQuestionSave(
+      stored.map((question) => ({
+        id: question.id,
+        parentId: question.questionParentId,
+        questionNr: question.questionNr,
+        questionCategory: question.questionCategory,
+        questionType: question.questionType,
+        optionsSourceQuestionId: question.questionOptionsId,
+      })),
+      batch,
+    );
+  } catch (error) {
+    throw error instanceof QuestionSaveRefused ? new FakeServerError(error.message) : error;
+  }
+};
+
 /**
- * An in-memory stand-in for the survey calls, checking bodies against the contract and the rules
- * the real server enforces (unique numbers, saved parents, borrowed options read-only). It counts
+ * An in-memory stand-in for the survey calls, checking bodies against the contract and refusing
+ * batches by the contract's save rules (question-save-plan), as the real server does; borrowed
+ * options stay read-only. It counts
  * calls, their sizes and how many run at once, and can be told to fail a given call.
  */
 export const createFakeSurveyServer = ({ answerMappings = true }: { answerMappings?: boolean } = {}) => {
@@ -96,21 +117,23 @@ export const createFakeSurveyServer = ({ answerMappings = true }: { answerMappin
     return survey;
   };
 
+  /** Saves a batch as the server does: refused whole by the contract's save rules, new parents first. */
   const upsert = (surveyId: number, body: z.output<typeof UpsertQuestionsBody>) => {
     requireSurvey(surveyId);
-    const mappings: { tempId: string; id: number }[] = [];
-    const planned = new Map([...questions].filter(([, question]) => question.surveyId === surveyId));
-    for (const input of body.questions) {
-      if (input.questionParentId != null && !planned.has(input.questionParentId)) {
-        throw new FakeServerError(`parent ${input.questionParentId} is not saved`);
-      }
-      if (input.id !== undefined && !planned.has(input.id)) throw new FakeServerError(`question ${input.id} unknown`);
+    const batch = body.questions;
+    const stored = [...questions.values()].filter((question) => question.surveyId === surveyId);
+    const plan = planOrFail(stored, batch);
+    const idOfTempId = new Map<string, number>();
+    const save = (index: number) => {
+      const input = batch[index]!;
       const id = input.id ?? (nextId += 1);
-      planned.set(id, {
+      if (input.tempId !== undefined) idOfTempId.set(input.tempId, id);
+      questions.set(id, {
         id,
         surveyId,
         questionNr: input.questionNr,
-        questionParentId: input.questionParentId ?? null,
+        questionParentId:
+          input.questionParentId ?? (input.parentTempId == null ? null : idOfTempId.get(input.parentTempId)!),
         questionCategory: input.questionCategory,
         questionType: input.questionType ?? null,
         questionIdentifier: input.questionIdentifier ?? null,
@@ -127,11 +150,16 @@ export const createFakeSurveyServer = ({ answerMappings = true }: { answerMappin
         hintEn: input.hintEn ?? null,
         hintSr: input.hintSr ?? null,
       });
-      if (input.tempId !== undefined) mappings.push({ tempId: input.tempId, id });
+    };
+    for (const index of plan.updates) {
+      const input = batch[index]!;
+      if (input.tempId !== undefined) idOfTempId.set(input.tempId, input.id!);
     }
-    const numbers = [...planned.values()].map((question) => question.questionNr);
-    if (new Set(numbers).size !== numbers.length) throw new FakeServerError('question number taken');
-    for (const [id, question] of planned) questions.set(id, question);
+    plan.insertLevels.flat().forEach(save);
+    plan.updates.forEach(save);
+    const mappings = batch.flatMap((input) =>
+      input.tempId === undefined ? [] : [{ tempId: input.tempId, id: idOfTempId.get(input.tempId)! }],
+    );
     return { mappings: answerMappings ? mappings : [] };
   };
 
