@@ -19,7 +19,6 @@ export type AnswerContext = {
   stored: StoredAnswerRow[];
 };
 
-
 /**
  * The rows that replace the answers of the edit's questions, or a 400 naming the answer: a
  * question not of the asset's survey or not answerable, a question named twice, a choice that is

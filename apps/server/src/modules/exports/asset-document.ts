@@ -1,5 +1,6 @@
 import type { AssetDetail, AssetStatus, RiskLevel } from '@trashegimia/contract/assets';
 import type { Language } from '@trashegimia/contract/common';
+import { localize } from '@trashegimia/contract/localized-text';
 import { answerText } from '../assets';
 import type { ExportColumn, ExportRow } from './export-types';
 
@@ -43,7 +44,7 @@ export function answersOf(detail: Pick<AssetDetail, 'answers'>, language: Langua
     if (!item) {
       item = {
         questionNr: answer.questionNr,
-        title: blankToNull(answer.title) ?? blankToNull(answer.titleXk) ?? '',
+        title: localize(answer, 'title', language) ?? '',
         values: [],
       };
       byQuestion.set(answer.questionId, item);

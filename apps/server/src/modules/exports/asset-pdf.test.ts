@@ -31,8 +31,10 @@ describe('answersOf', () => {
 
   it('falls back to the Albanian title and option text when the language has none', () => {
     const detail = assetDetail();
-    detail.answers = [{ ...detail.answers[1]!, title: null, optionDescription: null }];
-    expect(answersOf(detail, 'xk')).toEqual([{ questionNr: '1.2', title: 'Pyetja 1.2', values: ['Gur i latuar'] }]);
+    detail.answers = [{ ...detail.answers[1]!, titleEn: null, optionDescriptionEn: null }];
+    expect(answersOf(detail, 'en')).toEqual([
+      { questionNr: '1.2', title: 'Materiali ndërtimor', values: ['Gur i latuar'] },
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { TokenClaims } from '@trashegimia/contract/auth';
 import type { Language } from '@trashegimia/contract/common';
+import { localize } from '@trashegimia/contract/localized-text';
 import { SURVEY_STATE } from '@trashegimia/contract/surveys';
 import type { XlsFormImported, XlsFormPreview } from '@trashegimia/contract/xlsform';
 import type { Database } from '../../db/client';
@@ -80,9 +81,8 @@ export async function exportXlsForm(
   writeXlsForm(body, survey, tree).catch((error: unknown) =>
     body.destroy(error instanceof Error ? error : new Error(String(error))),
   );
-  const name = { xk: survey.descriptionXk, en: survey.descriptionEn, sr: survey.descriptionSr }[language];
   return {
-    contentDisposition: attachmentDisposition(name ?? survey.descriptionXk ?? '', {
+    contentDisposition: attachmentDisposition(localize(survey, 'description', language) ?? '', {
       extension: 'xlsx',
       fallback: `survey-${id}`,
       suffix: '-xlsform',

@@ -45,7 +45,7 @@ export const QuestionLibraryRoute = () => {
     setSearchParams(search.trim() ? { q: search.trim() } : {});
   };
 
-  const titleOf = (question: LibraryQuestion) => pickLocalized(question, 'title', language) ?? question.titleXk;
+  const titleOf = (question: LibraryQuestion) => pickLocalized(question, 'title', language);
   const items = library.data?.items ?? [];
 
   return (
