@@ -55,7 +55,12 @@ const ADMIN_PASSWORD_PROBLEMS = {
   password_too_weak: 'is too easy to guess; use a longer passphrase of unrelated words',
 } as const;
 
-const Environment = z
+/**
+ * Every variable the server reads, with its rules and default. `.env.example` lists the same
+ * variables and defaults, the README's configuration table the same variables
+ * (config-documentation.test.ts).
+ */
+export const Environment = z
   .object({
     PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65_535).default(8080),
     HOST: z.string().default('0.0.0.0'),
@@ -141,7 +146,7 @@ const Environment = z
     );
   });
 
-type Environment = z.output<typeof Environment>;
+export type Environment = z.output<typeof Environment>;
 
 export type CaptchaConfig =
   { provider: 'altcha'; cost: number; ttlSeconds: number } | { provider: 'recaptcha'; secret: string; siteKey: string };
