@@ -92,6 +92,43 @@ test('a logged-in user filters analytics by municipality, pages through the resu
   expect((await barsOf(byMunicipality)).length).toBeGreaterThan(1);
 });
 
+test('on a phone (360 px) every column of the results is read without scrolling sideways, and the pager works by keyboard', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/login');
+  await logIn(page, ADMIN.userName, ADMIN.password);
+  await expect(page.getByRole('heading', { level: 1, name: xk.public.home.title })).toBeVisible();
+  await page.goto('/analytics');
+  await page.getByRole('combobox', { name: analytics.picker.label }).selectOption({ label: 'Monumente' });
+
+  const table = page.getByRole('table', { name: analytics.results.table });
+  const firstRow = table.getByRole('row').nth(1);
+  await expect(firstRow).toBeVisible();
+  await firstRow.scrollIntoViewIfNeeded();
+  // The name and each value with its column's name, all inside the screen's width.
+  const parts = firstRow.locator('th, td');
+  await expect(parts).toHaveCount(6);
+  for (const part of await parts.all()) {
+    await expect(part).toBeVisible();
+    const box = await part.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360, `${await part.textContent()} is cut off`).toBe(true);
+  }
+  for (const column of ['municipality', 'type', 'usability', 'access', 'risk'] as const) {
+    await expect(firstRow.getByText(analytics.results.columns[column], { exact: true })).toBeVisible();
+  }
+  const overflows = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+  expect(overflows, 'the page scrolls sideways').toBe(false);
+
+  const firstPage = await table.getByRole('rowheader').allTextContents();
+  await page.getByRole('button', { name: analytics.results.next }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(new RegExp(`^${pagePattern(2, '\\d+')}$`))).toBeVisible();
+  expect(await table.getByRole('rowheader').allTextContents()).not.toEqual(firstPage);
+});
+
 test('a guest sees the dataset picker and is asked to log in to use analytics', async ({ page }) => {
   await enterAsGuest(page);
   await page.goto('/analytics');

@@ -49,4 +49,5 @@ test('a visitor without a session searches the documentation, previews a PDF and
   const bytes = await readFile(await word.path());
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
   expect(bytes.includes('word/document.xml')).toBe(true);
+  await expect(page.getByRole('region', { name: xk.common.toast.region })).toContainText(documentation.downloaded);
 });

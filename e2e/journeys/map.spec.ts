@@ -37,15 +37,66 @@ test('a guest sees a demo dataset on the map, narrows it by risk and opens an as
 
   // Keyboard users reach the points through the list; the choice opens the popup and the card.
   await page.getByText(xkMap.list.summary).click();
-  await page.getByRole('list', { name: xkMap.list.summary }).getByRole('button').first().click();
+  const listed = page.getByRole('list', { name: xkMap.list.summary }).getByRole('button');
+  // The list sits below the map: choosing from it brings the card up, whole and clear of the sticky header.
+  await listed.nth(5).scrollIntoViewIfNeeded();
+  await listed.nth(5).click();
   const card = page.getByRole('region', { name: xkMap.asset.card });
   const heading = card.getByRole('heading');
   await expect(heading).toBeFocused();
+  const header = page.getByRole('banner');
+  await expect
+    .poll(async () => {
+      const [cardBox, headerBox] = [await card.boundingBox(), await header.boundingBox()];
+      const viewportHeight = page.viewportSize()?.height ?? 0;
+      return (
+        cardBox &&
+        headerBox &&
+        cardBox.y >= headerBox.y + headerBox.height &&
+        cardBox.y + cardBox.height <= viewportHeight
+      );
+    }, 'the card is shown whole, below the sticky header')
+    .toBe(true);
   await expect(card.getByText(xkMap.risk.high)).toBeVisible();
   await expect(map.locator('.leaflet-popup-content')).toContainText((await heading.textContent()) ?? '');
 
   await card.getByRole('link', { name: xkMap.asset.open }).click();
   await expect(page).toHaveURL(/\/data\/\d+\?q=/);
+});
+
+test('on a phone, an asset chosen from the list shows its card whole, below the header, without sideways scrolling', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await enterAsGuest(page);
+  await page.goto('/map');
+  await expect(page.getByRole('region', { name: xkMap.mapLabel }).locator('canvas').first()).toBeVisible();
+  await page.getByRole('button', { name: xkMap.panel.show }).click();
+  await page.getByText(xkMap.list.summary).click();
+  const listed = page.getByRole('list', { name: xkMap.list.summary }).getByRole('button');
+  await listed.nth(3).scrollIntoViewIfNeeded();
+  await listed.nth(3).click();
+
+  const card = page.getByRole('region', { name: xkMap.asset.card });
+  await expect(card.getByRole('heading')).toBeFocused();
+  const header = page.getByRole('banner');
+  await expect
+    .poll(async () => {
+      const [cardBox, headerBox] = [await card.boundingBox(), await header.boundingBox()];
+      return (
+        cardBox &&
+        headerBox &&
+        cardBox.y >= headerBox.y + headerBox.height &&
+        cardBox.y + cardBox.height <= 740 &&
+        cardBox.x >= 0 &&
+        cardBox.x + cardBox.width <= 360
+      );
+    }, 'the card is shown whole on the phone screen, below the sticky header')
+    .toBe(true);
+  const scrolledSideways = await page.evaluate(
+    () => window.scrollX > 0 || document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+  expect(scrolledSideways, 'the page scrolls sideways').toBe(false);
 });
 
 /** A dataset of `count` points spread over Kosovo, in the compact endpoint's columns, narrowed by risk as the server does. */

@@ -1,18 +1,24 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, MenuIcon } from '@/shared/ui/icons';
 import { LanguageSwitcher } from './language-switcher';
 import { MainNav } from './main-nav';
 import { UserMenu } from './user-menu';
 import { BrandLink } from './brand-link';
+import { useSiteHeaderHeight } from './use-site-header-height';
 
 export const SiteHeader = () => {
   const { t } = useTranslation();
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
   const mobileNavId = useId();
+  const headerRef = useRef<HTMLElement>(null);
+  useSiteHeaderHeight(headerRef);
 
   return (
-    <header className="sticky top-0 z-20 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-20 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"
+    >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
         <BrandLink size="compact" />
 

@@ -3,6 +3,9 @@
 /** Toast messages disappear after this long. */
 export const TOAST_DURATION_MS = 3500;
 
+/** A finger held down this long is a tap-and-hold, a touch screen's stand-in for hovering (public side §4). */
+export const TAP_AND_HOLD_MS = 600;
+
 /** A header menu closes this long after focus leaves it. */
 export const MENU_CLOSE_DELAY_MS = 150;
 

@@ -14,6 +14,13 @@ configure({ asyncUtilTimeout: 5_000 });
 // jsdom does not scroll; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => {};
 
+// jsdom lays nothing out, so nothing ever resizes; the site header watches its own height.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -1,14 +1,33 @@
 import type { AssetSummary } from '@trashegimia/contract/assets';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { RISK_COLORS } from '@/shared/map/map-constants';
 import { Button } from '@/shared/ui/button';
+import { cn } from '@/shared/ui/cn';
 import { ANALYTICS_PAGE_SIZE } from '../lib/analytics-constants';
 import type { ValueLabeler } from '../lib/value-labels';
 
 type ResultsTableProps = { items: AssetSummary[]; labelFor: ValueLabeler };
+
+const COLUMNS = ['name', 'municipality', 'type', 'usability', 'access', 'risk'] as const;
+type Column = (typeof COLUMNS)[number];
+
+/*
+ * Narrower than its six columns need (a phone), the table stacks: each row a block, the name on top
+ * and every other value under its column's name. The roles keep it a table for screen readers,
+ * which drop the table semantics of rows laid out as blocks (Safari).
+ */
+const stacked = {
+  table: '@max-2xl:block',
+  head: '@max-2xl:sr-only',
+  body: '@max-2xl:block',
+  row: '@max-2xl:flex @max-2xl:flex-col @max-2xl:gap-1 @max-2xl:px-4 @max-2xl:py-3',
+  rowHeader: '@max-2xl:p-0 @max-2xl:text-base',
+  cell: '@max-2xl:flex @max-2xl:gap-3 @max-2xl:p-0',
+  label: 'hidden w-28 shrink-0 text-stone-500 @max-2xl:block',
+};
 
 /**
  * The fetched results, 8 rows a page, with Previous/Next and 'page x / y'. Mount it with a key per
@@ -20,42 +39,59 @@ export const ResultsTable = ({ items, labelFor }: ResultsTableProps) => {
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(items.length / ANALYTICS_PAGE_SIZE));
   const rows = items.slice((page - 1) * ANALYTICS_PAGE_SIZE, page * ANALYTICS_PAGE_SIZE);
-  const cell = 'px-3 py-2.5 align-top';
+  const cellPadding = 'px-3 py-2.5 align-top';
+
+  const valuesOf = (asset: AssetSummary): [Exclude<Column, 'name'>, ReactNode][] => [
+    ['municipality', labelFor('MUNICIPALITY_NAME', asset.municipality) ?? '—'],
+    ['type', labelFor('ASSET_TYPE', asset.assetType) ?? '—'],
+    ['usability', labelFor('USABILITY', asset.usability) ?? '—'],
+    ['access', labelFor('ACCESS', asset.access) ?? '—'],
+    [
+      'risk',
+      <span className="inline-flex items-center gap-2 whitespace-nowrap">
+        <span
+          aria-hidden="true"
+          className="size-2.5 rounded-full"
+          style={{ backgroundColor: RISK_COLORS[asset.riskLevel] }}
+        />
+        {t(`risk.${asset.riskLevel}`)}
+      </span>,
+    ],
+  ];
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
-        <table className="w-full min-w-[40rem] text-left text-sm">
+      <div className="@container overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
+        <table role="table" className={cn('w-full text-left text-sm', stacked.table)}>
           <caption className="sr-only">{t('results.table')}</caption>
-          <thead className="border-b border-stone-200 bg-stone-50 text-stone-600">
-            <tr>
-              {(['name', 'municipality', 'type', 'usability', 'access', 'risk'] as const).map((column) => (
-                <th key={column} scope="col" className={`${cell} font-semibold`}>
+          <thead role="rowgroup" className={cn('border-b border-stone-200 bg-stone-50 text-stone-600', stacked.head)}>
+            <tr role="row">
+              {COLUMNS.map((column) => (
+                <th key={column} role="columnheader" scope="col" className={`${cellPadding} font-semibold`}>
                   {t(`results.columns.${column}`)}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup" className={stacked.body}>
             {rows.map((asset) => (
-              <tr key={asset.id} className="border-b border-stone-100 last:border-b-0">
-                <th scope="row" className={`${cell} font-medium text-stone-900`}>
+              <tr key={asset.id} role="row" className={cn('border-b border-stone-100 last:border-b-0', stacked.row)}>
+                <th
+                  role="rowheader"
+                  scope="row"
+                  className={cn(cellPadding, 'font-medium text-stone-900', stacked.rowHeader)}
+                >
                   {asset.name?.trim() || t('asset.noName', { ns: 'public' })}
                 </th>
-                <td className={cell}>{labelFor('MUNICIPALITY_NAME', asset.municipality) ?? '—'}</td>
-                <td className={cell}>{labelFor('ASSET_TYPE', asset.assetType) ?? '—'}</td>
-                <td className={cell}>{labelFor('USABILITY', asset.usability) ?? '—'}</td>
-                <td className={cell}>{labelFor('ACCESS', asset.access) ?? '—'}</td>
-                <td className={cell}>
-                  <span className="inline-flex items-center gap-2 whitespace-nowrap">
-                    <span
-                      aria-hidden="true"
-                      className="size-2.5 rounded-full"
-                      style={{ backgroundColor: RISK_COLORS[asset.riskLevel] }}
-                    />
-                    {t(`risk.${asset.riskLevel}`)}
-                  </span>
-                </td>
+                {valuesOf(asset).map(([column, value]) => (
+                  <td key={column} role="cell" className={cn(cellPadding, stacked.cell)}>
+                    {/* The column's name beside the value once the header row is out of sight; said once, by the header. */}
+                    <span aria-hidden="true" className={stacked.label}>
+                      {t(`results.columns.${column}`)}
+                    </span>
+                    {value}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

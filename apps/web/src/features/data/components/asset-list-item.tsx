@@ -1,4 +1,5 @@
 import type { AssetSummary } from '@trashegimia/contract/assets';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ASSET_NAME_MAX_LENGTH, ITEM_NUMBER_DIGITS } from '@/shared/config/data-constants';
@@ -7,7 +8,9 @@ import { formatDate, padNumber, truncateText } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { hasCoordinates } from '@/shared/map/asset-color';
 import { buttonClasses } from '@/shared/ui/button';
+import { cn } from '@/shared/ui/cn';
 import { Spinner } from '@/shared/ui/spinner';
+import { useTapAndHold } from '@/shared/ui/use-tap-and-hold';
 import { useToast } from '@/shared/ui/use-toast';
 import { useDownloadAssetPdf } from '../api/download-asset-pdf';
 import { StatusBadge } from './status-badge';
@@ -29,7 +32,7 @@ const PlaceholderImage = () => (
   </svg>
 );
 
-/** One asset: number, photo, name (cut at 50), place, and its actions. */
+/** One asset: number, photo, name (cut at 50, whole on tap-and-hold), place, and its actions. */
 export const AssetListItem = ({ asset, position, canEdit, onShowDetails, onShowMap }: AssetListItemProps) => {
   const { t } = useTranslation('public');
   const language = useLanguage();
@@ -37,6 +40,10 @@ export const AssetListItem = ({ asset, position, canEdit, onShowDetails, onShowM
   const pdf = useDownloadAssetPdf();
   const fullName = asset.name?.trim() || t('asset.noName');
   const name = truncateText(fullName, ASSET_NAME_MAX_LENGTH);
+  const truncated = name !== fullName;
+  const [fullNameShown, setFullNameShown] = useState(false);
+  // The full name is the title a mouse hovers over; a finger cannot hover, so it taps and holds.
+  const toggleFullName = useTapAndHold(() => setFullNameShown((shown) => !shown));
   const place = [asset.municipality, asset.village].filter((part) => part?.trim()).join(' · ');
 
   const handlePdf = () =>
@@ -71,10 +78,15 @@ export const AssetListItem = ({ asset, position, canEdit, onShowDetails, onShowM
         )}
         <div className="min-w-0 flex-1">
           <h3
-            className="font-serif text-base leading-snug font-semibold break-words text-stone-900 sm:text-lg"
+            className={cn(
+              'font-serif text-base leading-snug font-semibold break-words text-stone-900 sm:text-lg',
+              // Held, the text would otherwise be selected and the browser's menu cover it.
+              truncated && 'pointer-coarse:select-none pointer-coarse:[-webkit-touch-callout:none]',
+            )}
             title={fullName}
+            {...(truncated && toggleFullName)}
           >
-            {name}
+            {fullNameShown ? fullName : name}
           </h3>
           {place && <p className="mt-0.5 text-sm text-stone-600">{place}</p>}
           <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-stone-500">

@@ -2,6 +2,7 @@ import type { Guideline } from '@trashegimia/contract/guidelines';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Language } from '@/shared/i18n/language';
 import { createApiMock, signInAs } from '@/shared/testing/data-factories';
 import { jsonResponse, renderRoutes } from '@/shared/testing/test-utils';
 import { DocumentationRoute } from './documentation-route';
@@ -36,7 +37,8 @@ const setup = async ({
   list = ({ url }: { url: URL }) =>
     jsonResponse(page([FIELD_GUIDE, FORM].filter((g) => g.title.includes(url.searchParams.get('q') ?? '')))),
   sas = () => jsonResponse({ url: '/api/blobs/guidelines/formulari.docx?download=formulari.docx&sig=1' }),
-}: { list?: (request: { url: URL }) => Response; sas?: () => Response } = {}) => {
+  language = 'en',
+}: { list?: (request: { url: URL }) => Response; sas?: () => Response; language?: Language } = {}) => {
   signInAs('guest');
   const api = createApiMock({
     'GET /api/guidelines': list,
@@ -45,7 +47,7 @@ const setup = async ({
   vi.stubGlobal('fetch', vi.fn(api.fetchMock));
   await renderRoutes([{ path: '/dokumentacioni', element: <DocumentationRoute /> }], {
     initialPath: '/dokumentacioni',
-    language: 'en',
+    language,
   });
   return { api, user: userEvent.setup() };
 };
@@ -99,7 +101,7 @@ describe('/dokumentacioni', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('downloads through a fresh signed URL, under the file name', async () => {
+  it('downloads through a fresh signed URL, under the file name, and says it succeeded', async () => {
     const clicked: HTMLAnchorElement[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this);
@@ -110,6 +112,19 @@ describe('/dokumentacioni', () => {
     expect(api.calls('GET', '/api/guidelines/2/sas')).toHaveLength(1);
     expect(clicked[0]?.getAttribute('href')).toBe('/api/blobs/guidelines/formulari.docx?download=formulari.docx&sig=1');
     expect(clicked[0]?.download).toBe('formulari.docx');
+    expect(
+      await within(screen.getByRole('region', { name: 'Notifications' })).findByText(
+        'Documents downloaded successfully',
+      ),
+      'the visitor is not told the download went through',
+    ).toBeInTheDocument();
+  });
+
+  it("says 'Dokumentet u shkarkuan me sukses' in Albanian", async () => {
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = await setup({ language: 'xk' });
+    await user.click(await screen.findByRole('button', { name: `Shkarko ${FORM.title}` }));
+    expect(await screen.findByText('Dokumentet u shkarkuan me sukses')).toBeInTheDocument();
   });
 
   it('says nothing when a download fails, and lets the visitor try again', async () => {
@@ -121,6 +136,7 @@ describe('/dokumentacioni', () => {
     await waitFor(() => expect(button).toBeEnabled());
     expect(button).toHaveTextContent('Download');
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Documents downloaded successfully')).toBeNull();
     expect(click).not.toHaveBeenCalled();
   });
 

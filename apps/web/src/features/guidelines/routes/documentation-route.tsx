@@ -7,6 +7,7 @@ import { ListMessage } from '@/shared/ui/list-states';
 import { Page } from '@/shared/ui/page';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
+import { useToast } from '@/shared/ui/use-toast';
 import { useDownloadGuideline } from '../api/download-guideline';
 import { useGuidelines } from '../api/get-guidelines';
 import { GuidelineListItem } from '../components/guideline-list-item';
@@ -19,10 +20,11 @@ type Previewable = Guideline & { url: string };
 /**
  * /dokumentacioni: the guideline documents, searchable by title, each with its type icon; PDFs open
  * in a full-screen preview, every document downloads (spec §2). A failed list says so with the
- * failedToLoad text; a failed view or download stays silent (spec §8).
+ * failedToLoad text; a failed view or download stays silent, a download says it succeeded (spec §8).
  */
 export const DocumentationRoute = () => {
   const { t } = useTranslation('documentation');
+  const { showToast } = useToast();
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const guidelines = useGuidelines(query);
@@ -72,7 +74,11 @@ export const DocumentationRoute = () => {
                     onView={
                       guideline.contentType === 'pdf' && url ? () => setPreview({ ...guideline, url }) : undefined
                     }
-                    onDownload={() => download.mutate(guideline)}
+                    onDownload={() =>
+                      download.mutate(guideline, {
+                        onSuccess: () => showToast({ message: t('downloaded'), tone: 'success' }),
+                      })
+                    }
                     downloading={downloadingId === guideline.id}
                   />
                 </li>

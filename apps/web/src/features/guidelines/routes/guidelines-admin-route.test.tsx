@@ -95,6 +95,8 @@ const setup = async ({
       guidelines = guidelines.map((g) => (g.id === 1 ? { ...g, title } : g));
       return jsonResponse(guidelines.find((g) => g.id === 1));
     },
+    'GET /api/guidelines/2/sas': () =>
+      jsonResponse({ url: '/api/blobs/guidelines/formulari.docx?download=formulari.docx&sig=1' }),
     'DELETE /api/guidelines/2': () => {
       if (remove) return remove();
       guidelines = guidelines.filter((g) => g.id !== 2);
@@ -129,6 +131,18 @@ describe('admin/guidelines', () => {
     expect(within(guide!).getByRole('button', { name: `Delete ${FIELD_GUIDE.title}` })).toBeInTheDocument();
     expect(within(form!).getByRole('img', { name: 'Word document' })).toBeInTheDocument();
     expect(within(form!).queryByRole('button', { name: /^View/ })).toBeNull();
+  });
+
+  it('says a download succeeded', async () => {
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = await setup();
+    const [, form] = await items();
+    await user.click(within(form!).getByRole('button', { name: `Download ${FORM.title}` }));
+    expect(
+      await screen.findByText('Documents downloaded successfully'),
+      'the admin is not told the download went through',
+    ).toBeInTheDocument();
+    expect(clicked).toHaveBeenCalledOnce();
   });
 
   it('keeps Upload disabled until a PDF or Word file and a name are given', async () => {

@@ -20,7 +20,8 @@ type Previewable = Guideline & { url: string };
 /**
  * admin/guidelines and admin/formularet/dokumentet: search by title, upload a PDF or Word file
  * under a name, and per document download, PDF preview, rename in place and delete (spec §2).
- * Toasts as spec §8 has them: 'Saved successfully', 'save failed', and failed-to-load when a delete fails.
+ * Toasts as spec §8 has them: 'Saved successfully', 'save failed', failed-to-load when a delete fails, and
+ * 'Dokumentet u shkarkuan me sukses' after a download.
  */
 export const GuidelinesAdminRoute = () => {
   const { t } = useTranslation('guidelinesAdmin');
@@ -77,7 +78,12 @@ export const GuidelinesAdminRoute = () => {
                     onView={
                       guideline.contentType === 'pdf' && url ? () => setPreview({ ...guideline, url }) : undefined
                     }
-                    onDownload={() => download.mutate(guideline)}
+                    onDownload={() =>
+                      download.mutate(guideline, {
+                        onSuccess: () =>
+                          showToast({ message: t('downloaded', { ns: 'documentation' }), tone: 'success' }),
+                      })
+                    }
                     downloading={downloadingId === guideline.id}
                     onDelete={() => setDeleting(guideline)}
                   />

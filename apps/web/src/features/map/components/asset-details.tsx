@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { scrollIntoViewGently } from '@/shared/browser/scroll-into-view';
 import { paths } from '@/shared/config/paths';
 import { formatCoordinates, formatDate } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
@@ -44,12 +45,17 @@ type AssetCardProps = {
 export const AssetCard = ({ asset, takeFocus, onClose }: AssetCardProps) => {
   const { t } = useTranslation('map');
   const language = useLanguage();
+  const cardRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const name = nameOf(asset, t('asset.noName'));
   const recorded = recordsRisk(asset.risk) ? asset.riskLevel : null;
 
+  // Focus alone would scroll the heading to the very top, under the sticky header: the card is
+  // scrolled into view by its own margins instead.
   useEffect(() => {
-    if (takeFocus) headingRef.current?.focus();
+    if (!takeFocus) return;
+    headingRef.current?.focus({ preventScroll: true });
+    if (cardRef.current) scrollIntoViewGently(cardRef.current);
   }, [takeFocus, asset.id]);
 
   // The dataset page keeps its search in `q`: the asset is found there by its name.
@@ -59,8 +65,9 @@ export const AssetCard = ({ asset, takeFocus, onClose }: AssetCardProps) => {
 
   return (
     <section
+      ref={cardRef}
       aria-label={t('asset.card')}
-      className="pointer-events-auto w-full rounded-xl border border-stone-200 bg-white/95 p-4 shadow-lg backdrop-blur sm:w-80"
+      className="pointer-events-auto w-full scroll-mt-below-header scroll-mb-3 rounded-xl border border-stone-200 bg-white/95 p-4 shadow-lg backdrop-blur sm:w-80"
     >
       <div className="flex items-start justify-between gap-3">
         <h2

@@ -178,6 +178,36 @@ describe('interactive map', () => {
     expect(screen.queryByRole('region', { name: 'Asset details' })).not.toBeInTheDocument();
   });
 
+  it.each([
+    { reducedMotion: false, behavior: 'smooth' },
+    { reducedMotion: true, behavior: 'instant' },
+  ])(
+    'scrolls the card of an asset chosen from the list into view below the sticky header (reduced motion: $reducedMotion)',
+    async ({ reducedMotion, behavior }) => {
+      vi.stubGlobal('matchMedia', (query: string) => ({ matches: reducedMotion && query.includes('reduce') }));
+      const scrolled: { element: Element; options: unknown }[] = [];
+      Element.prototype.scrollIntoView = function (options) {
+        scrolled.push({ element: this, options });
+      };
+      try {
+        const { user } = await setup();
+        await screen.findByText('2 assets on the map');
+        await user.click(screen.getByText(/List of the assets on the map/));
+        await user.click(screen.getByRole('button', { name: /^Ura e Gurit/ }));
+
+        const card = await screen.findByRole('region', { name: 'Asset details' });
+        // Otherwise the page stays at the list, or the card lands half under the header.
+        expect(scrolled, 'the card is not scrolled into view').toEqual([
+          { element: card, options: { block: 'nearest', behavior } },
+        ]);
+        expect(card, 'the card would stop under the sticky header').toHaveClass('scroll-mt-below-header');
+        expect(within(card).getByRole('heading', { name: 'Ura e Gurit' })).toHaveFocus();
+      } finally {
+        delete (Element.prototype as Partial<Element>).scrollIntoView;
+      }
+    },
+  );
+
   it('shows the card of a marker clicked on the map without taking the focus', async () => {
     const { user } = await setup();
     await user.click(await (await markers()).findByRole('button', { name: 'marker Lidhja e Prizrenit' }));

@@ -109,7 +109,8 @@ export const MapRoute = () => {
       </h1>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
-        <div>
+        {/* min-w-0: on a phone the list's long names are cut to fit instead of widening the page. */}
+        <div className="min-w-0">
           <button
             type="button"
             aria-expanded={panelOpen}
