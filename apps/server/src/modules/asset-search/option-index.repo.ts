@@ -50,20 +50,22 @@ export async function selectAssetListing(
 
 /**
  * Reads what selectAssetListing packed, in two passes (count, then fill) so that nothing but the
- * listing's own arrays and map points is allocated, pausing between packs so that requests are
- * served meanwhile. `array_send` writes the number of dimensions, a
+ * listing's own arrays and map points is allocated, pausing before each pack in both passes so that
+ * requests are served meanwhile. `array_send` writes the number of dimensions, a
  * null flag and the element type, then each dimension's length and lower bound, then each
  * element's length and value.
  */
 async function unpack(packs: Buffer[]): Promise<AssetListing> {
   let count = 0;
   let options = 0;
-  for (const pack of packs)
+  for (const pack of packs) {
+    await pauseForEvents();
     walk(
       pack,
       () => count++,
       () => options++,
     );
+  }
   const listing: AssetListing = {
     count,
     ids: new Uint8Array(count * ID_BYTES),
