@@ -6,6 +6,27 @@
 
 -- Functions
 
+CREATE OR REPLACE FUNCTION public.albanian_sort_key(name text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  -- The contract's albanianSortKey (packages/contract/src/albanian-order.ts): other accented
+  -- letters as their base letter (translate reads its whole list for every character, so only
+  -- where there is one); lower case under "C", whatever the database's locale; then Ç, Ë and each
+  -- digraph as its first letter followed by U+10FFFF, the greatest code point.
+  SELECT
+    replace(replace(replace(replace(replace(replace(replace(replace(replace(
+      replace(replace(replace(replace(
+        lower(CASE WHEN "name" ~ '[ČčĆćŠšŽžĐđÉéÈèÊêÜüÖöÓóÄäÂâÁáÎîÍíÔôÛûÚú]'
+          THEN translate("name", 'ČčĆćŠšŽžĐđÉéÈèÊêÜüÖöÓóÄäÂâÁáÎîÍíÔôÛûÚú', 'ccccsszzddeeeeeeuuooooaaaaaaiiiioouuuu')
+          ELSE "name" END COLLATE "C"),
+        'ç', 'c' || chr(1114111)), 'Ç', 'c' || chr(1114111)), 'ë', 'e' || chr(1114111)), 'Ë', 'e' || chr(1114111)),
+      'dh', 'd' || chr(1114111)), 'gj', 'g' || chr(1114111)), 'll', 'l' || chr(1114111)), 'nj', 'n' || chr(1114111)),
+      'rr', 'r' || chr(1114111)), 'sh', 's' || chr(1114111)), 'th', 't' || chr(1114111)), 'xh', 'x' || chr(1114111)),
+      'zh', 'z' || chr(1114111))
+$function$;
+
 CREATE OR REPLACE FUNCTION public.announce_asset_changes(changed text[])
  RETURNS void
  LANGUAGE plpgsql

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { albanianOrder } from '../albanian-order';
 import { foldedText } from '../folded-text';
 import { createdAt, updatedAt } from './columns';
 import { datasets } from './datasets';
@@ -22,7 +23,7 @@ export const assets = pgTable(
       .references(() => datasets.id, { onDelete: 'restrict' }),
     /** The collecting device's id for the submission; a resend with the same value is the same asset. */
     uniqueId: text('unique_id').notNull().unique(),
-    // Kept from the answers whose questions carry the matching identifier (DESIGN §5).
+    // Kept from the answers whose questions carry the matching identifier.
     name: text('name'),
     municipality: text('municipality'),
     village: text('village'),
@@ -68,7 +69,7 @@ export const assets = pgTable(
     index('assets_dataset_status_name_idx').on(
       t.datasetId,
       t.status,
-      sql`lower(${t.name}) nulls last`,
+      sql`${albanianOrder(t.name)} nulls last`,
       t.date.desc().nullsFirst(),
       t.id,
     ),

@@ -1,4 +1,5 @@
 import { type SQL, type SQLWrapper, and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { albanianOrder } from '../../db/albanian-order';
 import { type Bind, bindInline } from '../../db/prepared';
 import { assets, datasets, media } from '../../db/schema/index';
 import { matchesPattern, containsPattern } from '../../db/text-search';
@@ -108,9 +109,9 @@ function matchesFilters(filters: ResolvedFilter[], bind: Bind): SQL | undefined 
 
 export function orderOf({ sortBy, sortOrder }: AssetSort): SQL[] {
   const direction = sortOrder === 'desc' ? desc : asc;
-  // Texts compare without case; empty ones go last whichever the direction.
+  // Names in the Albanian alphabet; missing ones go last whichever the direction.
   const text = (column: SQLWrapper) =>
-    sql`lower(${column}) ${sql.raw(sortOrder === 'desc' ? 'desc' : 'asc')} nulls last`;
+    sql`${albanianOrder(column)} ${sql.raw(sortOrder === 'desc' ? 'desc' : 'asc')} nulls last`;
   const first = {
     date: direction(assets.date),
     name: text(assets.name),

@@ -1,10 +1,17 @@
+import { compareAlbanian, compareCodePoints } from '@trashegimia/contract/albanian-order';
 import { RiskLevel, type RespondentSummary, type SummaryBucket } from '@trashegimia/contract/assets';
 import type { AssetCountRow } from './asset-summary.repo';
 import { riskLevelOf } from './assets.presenter';
 
-/** Largest count first; equal counts by value, the assets without one last, so the order is stable. */
+/**
+ * Largest count first; equal counts by value in the Albanian alphabet, the assets without one last.
+ * Values equal but for case or accents keep their code point order, so the order is stable.
+ */
 const byCountThenValue = (a: SummaryBucket, b: SummaryBucket) =>
-  b.count - a.count || (a.value === null ? 1 : b.value === null ? -1 : a.value.localeCompare(b.value));
+  b.count - a.count ||
+  (a.value === null || b.value === null
+    ? Number(a.value === null) - Number(b.value === null)
+    : compareAlbanian(a.value, b.value) || compareCodePoints(a.value, b.value));
 
 /**
  * The counts as the analytics' charts read them. Every risk level is listed, with zero when no

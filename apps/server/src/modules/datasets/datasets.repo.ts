@@ -1,4 +1,5 @@
 import { type SQL, and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { albanianOrder } from '../../db/albanian-order';
 import type { Executor } from '../../db/client';
 import { assetCountChanges, assetCounts, datasets, questionOptions, questions, surveys } from '../../db/schema/index';
 import { containsPattern, matchesPattern } from '../../db/text-search';
@@ -47,7 +48,7 @@ const datasetColumns = {
 };
 
 /**
- * Datasets with their stats (DESIGN §5), in one statement: asset_counts (kept by triggers) gives
+ * Datasets with their stats, in one statement: asset_counts (kept by triggers) gives
  * the responses per (dataset, survey) without reading the assets, and that small result gives the
  * responses, the surveys used, how many are active, and their questions.
  * Sorting by totalResponses and paging happen in the same statement, prepared once per shape.
@@ -153,7 +154,7 @@ function datasetsWithStatsQuery(db: Executor, selection: DatasetSelection, where
   const direction = selection.sortOrder === 'desc' ? desc : asc;
   const order: SQL[] = {
     id: [direction(datasets.id)],
-    name: [direction(sql`lower(${datasets.name})`), direction(datasets.id)],
+    name: [direction(albanianOrder(datasets.name)), direction(datasets.id)],
     totalResponses: [direction(totalResponses), direction(datasets.id)],
   }[selection.sortBy];
 
@@ -258,7 +259,7 @@ export async function deleteDatasetById(db: Executor, id: number) {
 }
 
 /**
- * The surveys a dataset's assets use (DESIGN §5), from asset_counts rather than the assets.
+ * The surveys a dataset's assets use, from asset_counts rather than the assets.
  *
  * `publicOnly` (for anyone but an administrator) counts approved assets only, so a survey that only
  * uploaded, rejected or passive assets use is left out. It defaults to false — every asset — which

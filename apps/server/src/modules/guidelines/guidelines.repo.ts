@@ -1,4 +1,5 @@
 import { type SQL, asc, eq, inArray, sql } from 'drizzle-orm';
+import { albanianOrder } from '../../db/albanian-order';
 import type { Executor } from '../../db/client';
 import { guidelines } from '../../db/schema/index';
 import { containsText } from '../../db/text-search';
@@ -29,7 +30,7 @@ export async function selectGuidelines(
     .select({ ...guidelineColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(guidelines)
     .where(where)
-    .orderBy(asc(sql`lower(${guidelines.title})`), asc(guidelines.id))
+    .orderBy(asc(albanianOrder(guidelines.title)), asc(guidelines.id))
     .limit(selection.limit)
     .offset(selection.offset);
   // Past the last page the window count has no row to ride on.

@@ -2,6 +2,7 @@ import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ROLE } from '@trashegimia/contract/common';
 import type { UserListQuery } from '@trashegimia/contract/users';
+import { albanianOrder } from '../../db/albanian-order';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { conflict, sqlState, UNIQUE_VIOLATION } from '../../errors';
@@ -11,7 +12,7 @@ export type UserRow = typeof users.$inferSelect;
 
 const SORT_COLUMNS = {
   id: users.id,
-  userName: users.userName,
+  userName: albanianOrder(users.userName),
   role: users.role,
   lastLogin: users.lastLogin,
   createdAt: users.createdAt,

@@ -1,8 +1,7 @@
+import { compareAlbanian } from '@trashegimia/contract/albanian-order';
 import type { Dataset } from '@trashegimia/contract/datasets';
-import { intlLocaleFor } from '@/shared/format/format';
-import type { Language } from '@/shared/i18n/language';
 
-/** 'A - ZH' (by name, in the language's alphabet) or 'Më të shikuarat' (by total responses). */
+/** 'A - ZH' (by name, in the Albanian alphabet as the server sorts names) or 'Më të shikuarat' (by total responses). */
 export type DatasetSort = 'alphabetical' | 'mostViewed';
 
 /** Case- and accent-blind text for search: 'Pejë' matches 'peje'. */
@@ -12,11 +11,9 @@ export const foldText = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLocaleLowerCase();
 
-export const sortDatasets = (datasets: Dataset[], sort: DatasetSort, language: Language) => {
-  const collator = new Intl.Collator(intlLocaleFor(language), { sensitivity: 'base' });
-  return [...datasets].sort((a, b) =>
+export const sortDatasets = (datasets: Dataset[], sort: DatasetSort) =>
+  [...datasets].sort((a, b) =>
     sort === 'mostViewed'
-      ? b.stats.totalResponses - a.stats.totalResponses || collator.compare(a.name, b.name)
-      : collator.compare(a.name, b.name),
+      ? b.stats.totalResponses - a.stats.totalResponses || compareAlbanian(a.name, b.name)
+      : compareAlbanian(a.name, b.name),
   );
-};

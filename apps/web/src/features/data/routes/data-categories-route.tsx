@@ -39,7 +39,7 @@ export const DataCategoriesRoute = () => {
         foldText(dataset.name).includes(needle) ||
         foldText(pickLocalized(dataset, 'description', language) ?? '').includes(needle),
     );
-    return sortDatasets(items, sort, language);
+    return sortDatasets(items, sort);
   }, [datasets.data, search, sort, language]);
 
   const total = datasets.data?.items.length ?? 0;
