@@ -90,6 +90,7 @@ const pagesOf = (ids: Awaited<ReturnType<typeof demoIds>>) => [
   '/',
   '/data',
   `/data/${ids.dataset}`,
+  `/assets/${ids.asset}`,
   '/map',
   '/analytics',
   '/archive',

@@ -87,7 +87,7 @@ test('a guest searching a dataset finds the same assets with or without accents,
   expect(await found('peje')).toEqual(inPeje);
 });
 
-test('a registered user downloads the dataset as Excel and PDF, and one asset as PDF', async ({ page }) => {
+test('a registered user downloads the dataset as Excel, GeoJSON and PDF, and one asset as PDF', async ({ page }) => {
   // The administrator opens an account for a researcher, who then logs in.
   await page.goto('/login');
   await logIn(page, ADMIN.userName, ADMIN.password);
@@ -119,6 +119,38 @@ test('a registered user downloads the dataset as Excel and PDF, and one asset as
   ]);
   expect(excel.suggestedFilename()).toMatch(/^monumente-.*\.xlsx$/);
   expect((await bytesOf(excel)).subarray(0, 2).toString()).toBe('PK');
+
+  // GeoJSON: the browser follows a short-lived link itself and saves a FeatureCollection (RFC 7946)
+  // whose features come in the list's order, newest first.
+  await page.getByRole('button', { name: dataset.download.button }).click();
+  await dialog.getByRole('radio', { name: new RegExp(`^${dataset.download.geojson}`) }).check();
+  const [geoJson] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: dataset.download.submit }).click(),
+  ]);
+  expect(geoJson.url()).toMatch(/\/api\/surveys\/dataset-respondents\/export\?export=.+&expires=\d+&signature=/);
+  expect(geoJson.suggestedFilename()).toMatch(/^monumente-.*\.geojson$/);
+  const collection = JSON.parse((await bytesOf(geoJson)).toString('utf8')) as {
+    type: string;
+    features: { type: string; id: string; geometry: { type: string; coordinates: number[] } | null }[];
+  };
+  expect(collection.type).toBe('FeatureCollection');
+  expect(collection.features.length).toBeGreaterThan(0);
+  for (const feature of collection.features) {
+    expect(feature.type).toBe('Feature');
+    if (feature.geometry === null) continue;
+    expect(feature.geometry.type).toBe('Point');
+    // [longitude, latitude]: Kosovo lies near 21° E, 42.5° N.
+    const [longitude, latitude] = feature.geometry.coordinates;
+    expect(longitude).toBeGreaterThan(19);
+    expect(longitude).toBeLessThan(22);
+    expect(latitude).toBeGreaterThan(41);
+    expect(latitude).toBeLessThan(44);
+  }
+  const datasetId = /\/data\/(\d+)/.exec(page.url())![1];
+  const firstPage = await page.request.get(`/api/surveys/dataset-respondents?datasetId=${datasetId}&limit=10`);
+  const listed = ((await firstPage.json()) as { items: { id: string }[] }).items.map((item) => item.id);
+  expect(collection.features.slice(0, listed.length).map((feature) => feature.id)).toEqual(listed);
 
   await page.getByRole('button', { name: dataset.download.button }).click();
   await dialog.getByRole('radio', { name: /^PDF/ }).check();

@@ -39,6 +39,7 @@ import { blobRoutes } from './storage/blob.routes';
 import type { WritableBlobStore } from './storage/blob-store';
 import { createBlobStore } from './storage/create-blob-store';
 import { LocalBlobStore } from './storage/local-blob-store';
+import { UrlSigner } from './storage/url-signer';
 
 /** JSON bodies are small; uploads go straight to the blob store through signed URLs, not through here. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -128,7 +129,15 @@ export async function buildApp({
       });
       await api.register(assetRoutes, { prefix: '/surveys', db: database.db, blobs, search: assetSearch });
       if (blobs instanceof LocalBlobStore) await api.register(blobRoutes, { prefix: '/blobs', store: blobs });
-      await api.register(exportRoutes, { prefix: '/surveys', db: database.db, blobs });
+      await api.register(exportRoutes, {
+        prefix: '/surveys',
+        db: database.db,
+        blobs,
+        links: {
+          signer: new UrlSigner(UrlSigner.derivedKey(config.auth.jwtSecret, 'dataset-export-link'), clock),
+          sessions: authService,
+        },
+      });
       await api.register(mediaRoutes, {
         prefix: '/surveys',
         db: database.db,

@@ -158,13 +158,40 @@ export type RespondentFilterBody = z.input<typeof RespondentFilterBody>;
 
 export const ExportType = z.enum(['XLSX', 'CSV']);
 
-/** POST /surveys/dataset-respondents/export; no exportType means PDF (spec §7). */
+/**
+ * A dataset export's formats beside PDF: the spreadsheets, and the open map formats GEOJSON
+ * (RFC 7946, `application/geo+json`) and KML 2.2 (`application/vnd.google-earth.kml+xml`).
+ */
+export const DatasetExportType = z.enum([...ExportType.options, 'GEOJSON', 'KML']);
+export type DatasetExportType = z.infer<typeof DatasetExportType>;
+
+/** The orders the dataset page lists assets in: newest first, or by name (then newest first). */
+export const DatasetExportSortBy = AssetSortBy.extract(['date', 'name']);
+
+/**
+ * POST /surveys/dataset-respondents/export and …/export-link; no exportType means PDF (spec §7).
+ * The assets come in the order of the list they were chosen from: its sortBy and sortOrder, by
+ * default the dataset page's (newest first).
+ */
 export const DatasetExportBody = z.object({
   datasetId: Id,
-  exportType: ExportType.optional(),
+  exportType: DatasetExportType.optional(),
   filters: z.array(FilterSelection).max(100).default([]),
+  sortBy: DatasetExportSortBy.default('date'),
+  sortOrder: SortOrder.default('desc'),
 });
 export type DatasetExportBody = z.input<typeof DatasetExportBody>;
+
+/**
+ * POST /surveys/dataset-respondents/export-link: a short-lived GET address of the export, for the
+ * browser to download by itself (so its download manager shows the progress). It works for the
+ * account that asked for it, while that session lasts, until `expiresAt`.
+ */
+export const DatasetExportLink = z.object({
+  url: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type DatasetExportLink = z.infer<typeof DatasetExportLink>;
 
 /** Most assets a whole-dataset PDF holds; beyond it the call answers 413 and suggests XLSX or CSV. */
 export const MAX_PDF_EXPORT_ASSETS = 2000;

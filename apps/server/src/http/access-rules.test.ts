@@ -131,12 +131,15 @@ describe('the declared access table', () => {
         'POST /api/collect/submissions',
         'POST /api/surveys/dataset-respondents/summary',
         'POST /api/surveys/dataset-respondents/export',
+        'POST /api/surveys/dataset-respondents/export-link',
       ]),
     );
     expect(new Set(open('ownAsset'))).toEqual(
       new Set(['POST /api/surveys/assets/:id/media/sas', 'PUT /api/surveys/assets/:id/media']),
     );
-    expect(new Set(open('signedUrl'))).toEqual(new Set(['GET /api/blobs/*', 'PUT /api/blobs/*']));
+    expect(new Set(open('signedUrl'))).toEqual(
+      new Set(['GET /api/blobs/*', 'PUT /api/blobs/*', 'GET /api/surveys/dataset-respondents/export']),
+    );
   });
 
   it('stops the server from starting when an API route has no declared rule', async () => {

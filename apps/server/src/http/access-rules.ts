@@ -85,6 +85,14 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   },
   'POST /api/surveys/dataset-respondents/summary': { access: 'account', reason: 'analytics are for logged-in users' },
   'POST /api/surveys/dataset-respondents/export': { access: 'account', reason: 'downloads are for logged-in users' },
+  'POST /api/surveys/dataset-respondents/export-link': {
+    access: 'account',
+    reason: 'downloads are for logged-in users; the link is signed for the account and session',
+  },
+  'GET /api/surveys/dataset-respondents/export': {
+    access: 'signedUrl',
+    reason: 'a browser download sends no token: the link POST …/export-link signed for the account, for a minute',
+  },
   'GET /api/surveys/assets': publicRegister,
   'GET /api/surveys/assets/points': publicRegister,
   'GET /api/surveys/assets/export': admin,
@@ -150,7 +158,7 @@ export function accessRuleOf(method: string, url: string): AccessRule | undefine
   return ACCESS_RULES[`${declaredMethod} ${url}`];
 }
 
-/** 'ownAsset' needs an account here; whose asset it is, the service decides. The signature is checked by the blob route. */
+/** 'ownAsset' needs an account here; whose asset it is, the service decides. A signature is checked by its route. */
 const GUARDS: Record<Access, onRequestHookHandler | null> = {
   anyone: null,
   session: requireSession,

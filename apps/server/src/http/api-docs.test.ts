@@ -122,9 +122,15 @@ describe('the OpenAPI document', () => {
         'GET /api/datasets',
         'GET /api/blobs/{path}',
         'PUT /api/blobs/{path}',
+        'GET /api/surveys/dataset-respondents/export',
       ]),
     );
-    for (const needsToken of ['POST /api/auth/logout', 'GET /api/users', 'POST /api/surveys/xlsform']) {
+    for (const needsToken of [
+      'POST /api/auth/logout',
+      'GET /api/users',
+      'POST /api/surveys/xlsform',
+      'POST /api/surveys/dataset-respondents/export',
+    ]) {
       expect(tokenless).not.toContain(needsToken);
     }
   });
@@ -164,9 +170,15 @@ describe('the OpenAPI document', () => {
 
     expect(answerTypes('/api/surveys/assets/{id}/pdf', 'get')).toEqual(['application/pdf']);
     expect(answerTypes('/api/surveys/assets/export', 'get')).toEqual([XLSX, 'text/csv'].sort());
-    expect(answerTypes('/api/surveys/dataset-respondents/export', 'post')).toEqual(
-      ['application/pdf', XLSX, 'text/csv'].sort(),
-    );
+    const datasetExportTypes = [
+      'application/pdf',
+      XLSX,
+      'text/csv',
+      'application/geo+json',
+      'application/vnd.google-earth.kml+xml',
+    ].sort();
+    expect(answerTypes('/api/surveys/dataset-respondents/export', 'post')).toEqual(datasetExportTypes);
+    expect(answerTypes('/api/surveys/dataset-respondents/export', 'get')).toEqual(datasetExportTypes);
     expect(answerTypes('/api/surveys/{id}/xlsform', 'get')).toEqual([XLSX]);
     expect(answerTypes('/api/blobs/{path}', 'get')).toEqual(['*/*']);
     expect(document.paths['/api/surveys/assets/{id}/pdf']!.get!.responses['200']!.content!['application/pdf']).toEqual({

@@ -37,7 +37,7 @@ export type WriteGrant = { uploadUrl: string; requiredHeaders: Record<string, st
 export type StoredFile = { size: number; contentType?: string };
 
 /**
- * Where media, guidelines and exports' source files live (DESIGN §2). Paths are relative,
+ * Where media, guidelines and exports' source files live (docs/architecture.md, 'Files'). Paths are relative,
  * slash-separated and never leave the store (`demo/001-kulla.png`); see `parseBlobPath`.
  *
  * Drivers: `local` (files under DATA_DIR/blobs, read and written through HMAC-signed URLs the API

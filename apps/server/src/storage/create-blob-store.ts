@@ -1,10 +1,10 @@
-import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { type Clock, systemClock } from '../clock';
 import type { Config } from '../config';
 import { AzureBlobStore } from './azure-blob-store';
 import type { WritableBlobStore } from './blob-store';
 import { LocalBlobStore } from './local-blob-store';
+import { UrlSigner } from './url-signer';
 
 /** The configured driver behind the one BlobStore interface, ready to use (Azure's container created if missing). */
 export async function createBlobStore(
@@ -16,7 +16,7 @@ export async function createBlobStore(
       // Derived from the server secret (as the captcha keys are), so every instance accepts the same URLs.
       return new LocalBlobStore(
         path.join(config.dataDir, 'blobs'),
-        createHmac('sha256', config.auth.jwtSecret).update('local-blob-read-url').digest('hex'),
+        UrlSigner.derivedKey(config.auth.jwtSecret, 'local-blob-read-url'),
         clock,
       );
     case 'azure': {

@@ -1,4 +1,4 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { constants as fsConstants, createWriteStream, promises as fsPromises, mkdirSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { type Clock, systemClock } from '../clock';
 import { conflict, payloadTooLarge } from '../errors';
 import { assertBlobPath, encodeBlobPath } from './blob-path';
+import { type SignatureCheck, UrlSigner } from './url-signer';
 import {
   DEFAULT_READ_URL_TTL_SECONDS,
   EXPIRY_STEP_SECONDS,
@@ -20,8 +21,6 @@ import {
 
 /** Where the API serves local blobs (storage/blob.routes.ts). */
 export const LOCAL_BLOB_URL_PREFIX = '/api/blobs';
-
-export type SignatureCheck = 'valid' | 'expired' | 'invalid';
 
 /** 409 for a PUT to a path that already holds a file: a write URL writes once. */
 export const fileExists = () =>
@@ -44,14 +43,14 @@ export type WritePermit = { expires?: string; contentType?: string; maxBytes?: s
 export class LocalBlobStore implements WritableBlobStore {
   readonly driver = 'local' as const;
   readonly origin = null;
-  readonly #key: Buffer;
+  readonly #signer: UrlSigner;
 
   constructor(
     readonly root: string,
     signingKey: string,
-    private readonly clock: Clock = systemClock,
+    clock: Clock = systemClock,
   ) {
-    this.#key = Buffer.from(signingKey);
+    this.#signer = new UrlSigner(signingKey, clock);
     mkdirSync(root, { recursive: true });
   }
 
@@ -64,13 +63,12 @@ export class LocalBlobStore implements WritableBlobStore {
     if (contentType !== undefined && !PINNABLE_CONTENT_TYPE.test(contentType)) {
       throw new Error(`not a content type a read URL can pin: ${contentType}`);
     }
-    const earliest = Math.floor(this.clock.now() / 1000) + ttlSeconds;
-    const expires = Math.ceil(earliest / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+    const expires = this.#signer.expiry(ttlSeconds, EXPIRY_STEP_SECONDS);
     const query = new URLSearchParams({
       expires: String(expires),
       ...(downloadAs && { download: downloadAs }),
       ...(contentType && { type: contentType }),
-      signature: this.#sign(blobPath, expires, downloadAs, contentType),
+      signature: this.#signer.sign(readText(blobPath, expires, downloadAs, contentType)),
     });
     return `${LOCAL_BLOB_URL_PREFIX}/${encodeBlobPath(blobPath)}?${query}`;
   }
@@ -88,17 +86,17 @@ export class LocalBlobStore implements WritableBlobStore {
   ): SignatureCheck {
     if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return 'invalid';
     if (contentType !== undefined && !PINNABLE_CONTENT_TYPE.test(contentType)) return 'invalid';
-    return this.#verdict(this.#sign(blobPath, Number(expires), downloadAs, contentType), signature, expires);
+    return this.#signer.check(readText(blobPath, Number(expires), downloadAs, contentType), signature, Number(expires));
   }
 
   async writeUrl(blobPath: string, { contentType, maxBytes, expiresIn }: WriteUrlOptions): Promise<WriteGrant> {
     assertBlobPath(blobPath);
-    const expires = Math.floor(this.clock.now() / 1000) + expiresIn;
+    const expires = this.#signer.expiry(expiresIn);
     const query = new URLSearchParams({
       expires: String(expires),
       contentType,
       maxBytes: String(maxBytes),
-      signature: this.#signWrite(blobPath, expires, contentType, maxBytes),
+      signature: this.#signer.sign(writeText(blobPath, expires, contentType, maxBytes)),
     });
     return {
       uploadUrl: `${LOCAL_BLOB_URL_PREFIX}/${encodeBlobPath(blobPath)}?${query}`,
@@ -111,8 +109,8 @@ export class LocalBlobStore implements WritableBlobStore {
   checkWriteSignature(blobPath: string, { expires, contentType, maxBytes, signature }: WritePermit): SignatureCheck {
     if (!expires || !signature || contentType === undefined || !maxBytes) return 'invalid';
     if (!/^\d{1,12}$/.test(expires) || !/^\d{1,15}$/.test(maxBytes)) return 'invalid';
-    const expected = this.#signWrite(blobPath, Number(expires), contentType, Number(maxBytes));
-    return this.#verdict(expected, signature, expires);
+    const text = writeText(blobPath, Number(expires), contentType, Number(maxBytes));
+    return this.#signer.check(text, signature, Number(expires));
   }
 
   /**
@@ -227,7 +225,7 @@ export class LocalBlobStore implements WritableBlobStore {
 
   /** Seconds the URL has left; 0 when expired. */
   secondsLeft(expires: string) {
-    return Math.max(0, Number(expires) - Math.floor(this.clock.now() / 1000));
+    return this.#signer.secondsLeft(Number(expires));
   }
 
   async read(blobPath: string): Promise<Buffer> {
@@ -250,39 +248,25 @@ export class LocalBlobStore implements WritableBlobStore {
       throw new Error(`blob path escapes the store: ${blobPath}`);
     return file;
   }
+}
 
-  #verdict(expectedSignature: string, signature: string, expires: string): SignatureCheck {
-    const expected = Buffer.from(expectedSignature);
-    const given = Buffer.from(signature);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
-    // Only a genuine URL learns that it has expired.
-    return Number(expires) * 1000 < this.clock.now() ? 'expired' : 'valid';
-  }
+/**
+ * What a read URL signs. A blob path holds no line break (checkBlobPath), nor does a pinned content
+ * type (PINNABLE_CONTENT_TYPE), so the text cannot be read two ways. A URL that pins a type signs a
+ * text starting with a word, which neither plain read texts (digits) nor write texts share.
+ */
+function readText(blobPath: string, expires: number, downloadAs?: string, contentType?: string): string {
+  if (contentType) return `type\n${expires}\n${blobPath}\n${contentType}${downloadAs ? `\n${downloadAs}` : ''}`;
+  return downloadAs ? `${expires}\n${blobPath}\n${downloadAs}` : `${expires}\n${blobPath}`;
+}
 
-  /**
-   * A blob path holds no line break (checkBlobPath), nor does a pinned content type
-   * (PINNABLE_CONTENT_TYPE), so the signed text cannot be read two ways. A URL that pins a type signs
-   * a text starting with a word, which neither plain read texts (digits) nor write texts share.
-   */
-  #sign(blobPath: string, expires: number, downloadAs?: string, contentType?: string) {
-    if (contentType) {
-      return this.#mac(`type\n${expires}\n${blobPath}\n${contentType}${downloadAs ? `\n${downloadAs}` : ''}`);
-    }
-    const text = downloadAs ? `${expires}\n${blobPath}\n${downloadAs}` : `${expires}\n${blobPath}`;
-    return this.#mac(text);
-  }
-
-  /**
-   * Starts with a word where read texts start with digits, so a read URL's signature never grants a
-   * write. The content type is the last line: it is the one part a grant's caller may choose freely.
-   */
-  #signWrite(blobPath: string, expires: number, contentType: string, maxBytes: number) {
-    return this.#mac(`write\n${expires}\n${maxBytes}\n${blobPath}\n${contentType}`);
-  }
-
-  #mac(text: string) {
-    return createHmac('sha256', this.#key).update(text).digest('base64url');
-  }
+/**
+ * What a write URL signs: it starts with a word where read texts start with digits, so a read URL's
+ * signature never grants a write. The content type is the last line: it is the one part a grant's
+ * caller may choose freely.
+ */
+function writeText(blobPath: string, expires: number, contentType: string, maxBytes: number): string {
+  return `write\n${expires}\n${maxBytes}\n${blobPath}\n${contentType}`;
 }
 
 /**

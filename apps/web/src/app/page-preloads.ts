@@ -11,6 +11,7 @@ export const PAGE_SCREENS: Record<string, string> = {
   [paths.about.path]: 'src/features/about/routes/about-route.tsx',
   [paths.data.path]: 'src/features/data/routes/data-categories-route.tsx',
   [paths.dataset.path]: 'src/features/data/routes/dataset-detail-route.tsx',
+  [paths.asset.path]: 'src/features/data/routes/asset-route.tsx',
   [paths.analytics.path]: 'src/features/analytics/routes/analytics-route.tsx',
   [paths.map.path]: 'src/features/map/routes/map-route.tsx',
   [paths.archive.path]: 'src/features/archive/routes/archive-route.tsx',

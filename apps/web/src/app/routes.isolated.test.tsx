@@ -30,7 +30,7 @@ describe('route guards', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it.each(['/', '/map', '/data/3', '/docs', '/about'])(
+  it.each(['/', '/map', '/data/3', '/assets/00000000-0000-4000-8000-000000000001', '/docs', '/about'])(
     'sends a visitor without a session from %s to /login, remembering the way back',
     async (path) => {
       const { router } = await renderRoutes(routes, { initialPath: path });

@@ -32,6 +32,10 @@ const datasetDetail = screen(
   () => import('@/features/data/routes/dataset-detail-route'),
   (m) => m.DatasetDetailRoute,
 );
+const assetPage = screen(
+  () => import('@/features/data/routes/asset-route'),
+  (m) => m.AssetRoute,
+);
 const analytics = screen(
   () => import('@/features/analytics/routes/analytics-route'),
   (m) => m.AnalyticsRoute,
@@ -140,6 +144,7 @@ export const routes: RouteObject[] = [
                   { path: at(paths.about.path), lazy: about },
                   { path: at(paths.data.path), lazy: dataCategories },
                   { path: at(paths.dataset.path), lazy: datasetDetail },
+                  { path: at(paths.asset.path), lazy: assetPage },
                   { path: at(paths.analytics.path), lazy: analytics },
                   { path: at(paths.map.path), lazy: map },
                   { path: at(paths.archive.path), lazy: archive },
@@ -158,7 +163,8 @@ export const routes: RouteObject[] = [
                 children: [{ path: at(paths.documentation.path), lazy: documentation }],
               },
               {
-                // Every back-office screen needs role 2, including those the spec leaves unguarded (DESIGN §6).
+                // Every back-office screen needs role 2, including those the spec leaves unguarded
+                // (docs/decisions/0012).
                 element: <RequireAdmin />,
                 children: [
                   { path: at(paths.admin.surveys.path), lazy: surveyList },

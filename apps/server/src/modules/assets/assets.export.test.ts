@@ -18,6 +18,9 @@ afterAll(async () => {
 
 const admin = { guest: false, userId: 1, role: ROLE.ADMIN } as const;
 
+/** The dataset page's default order. */
+const newestFirst = { sortBy: 'date', sortOrder: 'desc' } as const;
+
 async function collect(batches: AsyncIterable<ExportRow[]>) {
   const sizes: number[] = [];
   const rows: ExportRow[] = [];
@@ -87,42 +90,122 @@ async function exportableDataset() {
 }
 
 describe('openDatasetExport', () => {
-  it('streams every visible asset in batches, oldest first, none twice', async () => {
+  it('streams every visible asset in batches, newest first as the dataset page lists them, none twice', async () => {
     const { dataset, order, pending } = await exportableDataset();
-    const exported = await openDatasetExport(database.db, null, { datasetId: dataset.id, filters: [] }, 'xk', {
-      batchSize: 2,
-    });
+    const newestFirstOrder = [...order].reverse();
+    const exported = await openDatasetExport(
+      database.db,
+      null,
+      { datasetId: dataset.id, filters: [], order: newestFirst },
+      'xk',
+      { batchSize: 2 },
+    );
     expect(exported.dataset).toEqual({ id: dataset.id, name: 'Monumente' });
     expect(exported.total).toBe(7);
     const { sizes, rows } = await collect(exported.batches());
     expect(sizes).toEqual([2, 2, 2, 1]);
-    expect(rows.map((row) => row.id)).toEqual(order);
+    expect(rows.map((row) => row.id)).toEqual(newestFirstOrder);
     expect(rows.map((row) => row.id)).not.toContain(pending.id);
 
     // One at a time, the cursor lands on every tie and on each of the microsecond-apart dates.
-    const oneByOne = await openDatasetExport(database.db, null, { datasetId: dataset.id, filters: [] }, 'xk', {
-      batchSize: 1,
-    });
-    expect((await collect(oneByOne.batches())).rows.map((row) => row.id)).toEqual(order);
+    const oneByOne = await openDatasetExport(
+      database.db,
+      null,
+      { datasetId: dataset.id, filters: [], order: newestFirst },
+      'xk',
+      { batchSize: 1 },
+    );
+    expect((await collect(oneByOne.batches())).rows.map((row) => row.id)).toEqual(newestFirstOrder);
+    const oldestFirst = await openDatasetExport(
+      database.db,
+      null,
+      { datasetId: dataset.id, filters: [], order: { sortBy: 'date', sortOrder: 'asc' } },
+      'xk',
+      { batchSize: 1 },
+    );
+    expect((await collect(oldestFirst.batches())).rows.map((row) => row.id)).toEqual(order);
 
     // Each call to batches() is a new pass; an admin's includes the pending asset.
-    const forAdmin = await openDatasetExport(database.db, admin, { datasetId: dataset.id, filters: [] }, 'xk', {
-      batchSize: 3,
-    });
+    const forAdmin = await openDatasetExport(
+      database.db,
+      admin,
+      { datasetId: dataset.id, filters: [], order: newestFirst },
+      'xk',
+      { batchSize: 3 },
+    );
     expect(forAdmin.total).toBe(8);
-    expect((await collect(forAdmin.batches())).rows.at(-1)!.id).toBe(pending.id);
+    expect((await collect(forAdmin.batches())).rows[0]!.id).toBe(pending.id);
+  });
+
+  it('follows the name order either way: the Albanian alphabet, nameless assets last, then newest first', async () => {
+    const db = database.db;
+    const dataset = await createDataset(db);
+    const survey = await createSurvey(db);
+    const make = (name: string | null, date: string) =>
+      createAsset(db, { surveyId: survey.id, datasetId: dataset.id, name, date: new Date(date) }).then(({ id }) => id);
+    const ura = await make('Ura', '2024-01-01T08:00:00Z');
+    const carshia = await make('Çarshia', '2024-01-02T08:00:00Z');
+    const cabrat = await make('cabrat', '2024-01-03T08:00:00Z');
+    const olderKulla = await make('Kulla', '2024-01-04T08:00:00Z');
+    const tiedKullas = [await make('kulla', '2024-02-01T08:00:00Z'), await make('Kulla', '2024-02-01T08:00:00Z')];
+    const ara = await make('Ara', '2024-01-05T08:00:00Z');
+    const olderNameless = await make(null, '2024-01-06T08:00:00Z');
+    const tiedNameless = [await make(null, '2024-03-01T08:00:00Z'), await make(null, '2024-03-01T08:00:00Z')];
+    const byId = (ids: string[], direction: 'asc' | 'desc') =>
+      [...ids].sort((a, b) => (direction === 'asc' ? a.localeCompare(b) : b.localeCompare(a)));
+    const expected = {
+      asc: [
+        ara,
+        cabrat,
+        carshia,
+        ...byId(tiedKullas, 'asc'),
+        olderKulla,
+        ura,
+        ...byId(tiedNameless, 'asc'),
+        olderNameless,
+      ],
+      desc: [
+        ura,
+        ...byId(tiedKullas, 'desc'),
+        olderKulla,
+        carshia,
+        cabrat,
+        ara,
+        ...byId(tiedNameless, 'desc'),
+        olderNameless,
+      ],
+    };
+    for (const sortOrder of ['asc', 'desc'] as const) {
+      // Batches of every size put the cursor on each name, each tie and the turn to the nameless.
+      for (const batchSize of [1, 2, 3, 4, 100]) {
+        const exported = await openDatasetExport(
+          db,
+          null,
+          { datasetId: dataset.id, filters: [], order: { sortBy: 'name', sortOrder } },
+          'xk',
+          { batchSize },
+        );
+        const ids = (await collect(exported.batches())).rows.map((row) => row.id);
+        expect(ids, `${sortOrder} in batches of ${batchSize}`).toEqual(expected[sortOrder]);
+      }
+    }
   });
 
   it('has one column per question in question order, and answers as text in the chosen language', async () => {
     const { dataset, questions } = await exportableDataset();
-    const exported = await openDatasetExport(database.db, null, { datasetId: dataset.id, filters: [] }, 'en');
+    const exported = await openDatasetExport(
+      database.db,
+      null,
+      { datasetId: dataset.id, filters: [], order: newestFirst },
+      'en',
+    );
     expect(exported.columns).toEqual([
       { questionId: questions.materials.id, questionNr: '1.2', title: 'Materials' },
       { questionId: questions.notes.id, questionNr: '1.10', title: 'Notes' },
       { questionId: questions.condition.id, questionNr: '2', title: 'Condition' },
     ]);
-    const [first] = (await collect(exported.batches())).rows;
-    expect(first).toEqual({
+    const kulla = (rows: ExportRow[]) => rows.find((row) => row.name === 'Kulla e Jasharëve');
+    expect(kulla((await collect(exported.batches())).rows)).toEqual({
       id: expect.any(String),
       name: 'Kulla e Jasharëve',
       municipality: 'Skenderaj',
@@ -139,9 +222,14 @@ describe('openDatasetExport', () => {
       },
     });
 
-    const albanian = await openDatasetExport(database.db, null, { datasetId: dataset.id, filters: [] }, 'xk');
+    const albanian = await openDatasetExport(
+      database.db,
+      null,
+      { datasetId: dataset.id, filters: [], order: newestFirst },
+      'xk',
+    );
     expect(albanian.columns.map((column) => column.title)).toEqual(['Materialet', 'Shënime', 'Gjendja']);
-    expect((await collect(albanian.batches())).rows[0]!.answers[questions.materials.id]).toBe(
+    expect(kulla((await collect(albanian.batches())).rows)!.answers[questions.materials.id]).toBe(
       'Gur, Dru, Tjetër — qerpiç',
     );
   });
@@ -158,23 +246,31 @@ describe('openDatasetExport', () => {
           // Unknown option only: dropped.
           { questionId: questions.materials.id, questionOptionIds: [987654] },
         ],
+        order: newestFirst,
       },
       'xk',
     );
     expect(exported.total).toBe(2);
-    expect((await collect(exported.batches())).rows.map((row) => row.id)).toEqual([order[0], order.at(-1)]);
+    expect((await collect(exported.batches())).rows.map((row) => row.id)).toEqual([order.at(-1), order[0]]);
   });
 
   it("throws 'Dataset not found' for an unknown dataset, and for an inactive one unless admin", async () => {
-    await expect(openDatasetExport(database.db, null, { datasetId: 987654, filters: [] }, 'xk')).rejects.toMatchObject({
+    await expect(
+      openDatasetExport(database.db, null, { datasetId: 987654, filters: [], order: newestFirst }, 'xk'),
+    ).rejects.toMatchObject({
       statusCode: 404,
       message: 'Dataset not found',
     });
     const inactive = await createDataset(database.db, { isActive: false });
     await expect(
-      openDatasetExport(database.db, null, { datasetId: inactive.id, filters: [] }, 'xk'),
+      openDatasetExport(database.db, null, { datasetId: inactive.id, filters: [], order: newestFirst }, 'xk'),
     ).rejects.toMatchObject({ statusCode: 404 });
-    const forAdmin = await openDatasetExport(database.db, admin, { datasetId: inactive.id, filters: [] }, 'xk');
+    const forAdmin = await openDatasetExport(
+      database.db,
+      admin,
+      { datasetId: inactive.id, filters: [], order: newestFirst },
+      'xk',
+    );
     expect(forAdmin).toMatchObject({ total: 0, columns: [] });
     expect((await collect(forAdmin.batches())).sizes).toEqual([]);
   });
@@ -193,9 +289,9 @@ describe('export columns', () => {
 
     const user = { guest: false, userId: 2, role: ROLE.USER } as const;
     const columnsFor = async (viewer: typeof user | typeof admin) =>
-      (await openDatasetExport(db, viewer, { datasetId: dataset.id, filters: [] }, 'en')).columns.map(
-        (column) => column.questionId,
-      );
+      (
+        await openDatasetExport(db, viewer, { datasetId: dataset.id, filters: [], order: newestFirst }, 'en')
+      ).columns.map((column) => column.questionId);
     expect(await columnsFor(user)).toEqual([publishedQuestion.id]);
     expect((await columnsFor(admin)).sort()).toEqual([publishedQuestion.id, draftQuestion.id].sort());
   });

@@ -8,7 +8,8 @@ import { seesEverything } from './assets.policy';
 import { answerLine, assetStatusOf, riskLevelOf } from './assets.presenter';
 import {
   type AnswerTuple,
-  type ExportCursor,
+  type ExportBatchRow,
+  type ExportOrder,
   selectExportBatch,
   selectOptionTexts,
   selectParentQuestions,
@@ -40,7 +41,7 @@ export type DatasetExport = {
   /** How many rows the batches will give (counted when opened). */
   total: number;
   columns: ExportColumn[];
-  /** Each call starts a fresh pass; rows in (date, id) order, `batchSize` assets at a time. */
+  /** Each call starts a fresh pass; rows in the order asked for, `batchSize` assets at a time. */
   batches: () => AsyncIterable<ExportRow[]>;
 };
 
@@ -54,15 +55,15 @@ const DEFAULT_EXPORT_BATCH_SIZE = 100;
 
 /**
  * A dataset, or its filtered part, as rows to write out (POST /surveys/dataset-respondents/export).
- * Same visibility and filter rules as the filtered respondent list. Nothing is held beyond one
- * batch: assets come with their answers by keyset pagination on (date, id).
+ * Same visibility and filter rules and the same order as the filtered respondent list. Nothing is
+ * held beyond one batch: assets come with their answers by keyset pagination in that order.
  * Batches are separate statements, so an asset edited during a long export shows its state at the
  * moment its batch was read. Throws 404 `dataset_not_found`.
  */
 export async function openDatasetExport(
   db: Database,
   viewer: TokenClaims | null,
-  input: { datasetId: number; filters: FilterSelection[] },
+  input: { datasetId: number; filters: FilterSelection[]; order: ExportOrder },
   language: Language,
   options: { batchSize?: number } = {},
 ): Promise<DatasetExport> {
@@ -93,7 +94,7 @@ export async function openDatasetExport(
     columns.map((column) => column.questionId),
   );
   const format = answerFormatter(optionTexts, language);
-  const read = (after: ExportCursor | null) => selectExportBatch(db, criteria, after, batchSize);
+  const read = (after: ExportBatchRow | null) => selectExportBatch(db, criteria, input.order, after, batchSize);
   const batches = () =>
     keysetBatches(read, batchSize, (row) => ({
       id: row.id,

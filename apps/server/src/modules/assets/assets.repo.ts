@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { albanianOrder } from '../../db/albanian-order';
 import { type Executor, rowsOf } from '../../db/client';
 import {
   assetAnswerTuples,
@@ -253,23 +254,53 @@ export async function selectParentQuestions(db: Executor, surveyIds: number[]) {
     .where(and(inArray(questions.surveyId, surveyIds), eq(questions.questionCategory, 'PARENT')));
 }
 
-/** Where an export batch resumes: after this (date, id). The date is the database's own text, to the microsecond. */
-export type ExportCursor = { date: string; id: string };
+/**
+ * Where a keyset batch resumes: after this asset, by its date as the database writes it (to the
+ * microsecond) and its id. The rows of a batch carry both, so the last one is the next cursor.
+ */
+export type ExportCursor = { id: string; cursorDate: string };
+
+/** The orders a dataset export follows: those of the lists it is chosen from (asset-search's orderOf). */
+export type ExportOrder = { sortBy: 'date' | 'name'; sortOrder: 'asc' | 'desc' };
+
+/** In name order, a batch resumes after the asset's name as sorted too (null: it has none). */
+export type ExportBatchCursor = ExportCursor & { cursorNameKey: string | null };
+
+export type ExportBatchRow = Awaited<ReturnType<typeof readExportBatch>>[number];
 
 /**
- * One keyset batch in (date, id) order, each asset with the columns an export writes and its
- * answers: the row comparison continues exactly after the cursor, whatever the batch size, and each
- * batch is an index range scan rather than an ever-growing OFFSET. One prepared statement per batch
- * (a whole-dataset export makes hundreds): building the SQL and a second round trip for the answers
- * cost as much as the rows.
+ * One keyset batch of a dataset export in the list's order, each asset with the columns an export
+ * writes and its answers. The comparison continues exactly after the cursor, whatever the batch
+ * size, so each batch is an index range scan rather than an ever-growing OFFSET.
+ *
+ * By name the order is mixed (the name either way with missing names last, then newest first, then
+ * the id), which one row comparison cannot resume: the named assets are read past the cursor's name
+ * first, and once they run out the nameless ones follow, from the first.
  */
 export async function selectExportBatch(
   db: Executor,
   criteria: AssetCriteria,
-  after: ExportCursor | null,
+  order: ExportOrder,
+  after: ExportBatchCursor | null,
   limit: number,
-) {
-  const batch = keysetBatch(criteria, after, limit, 'asc');
+): Promise<ExportBatchRow[]> {
+  if (order.sortBy === 'date') return readExportBatch(db, keysetBatch(criteria, after, limit, order.sortOrder));
+  const byName = (position: NamePosition, size: number) =>
+    readExportBatch(db, nameKeysetBatch(criteria, order.sortOrder, position, size));
+  if (after === null) return byName({ from: 'start' }, limit);
+  if (after.cursorNameKey === null) return byName({ from: 'nameless', after }, limit);
+  const named = await byName({ from: 'named', after, nameKey: after.cursorNameKey }, limit);
+  if (named.length === limit) return named;
+  return [...named, ...(await byName({ from: 'nameless', after: null }, limit - named.length))];
+}
+
+type KeysetBatch = ReturnType<typeof keysetBatch> & { byName?: boolean };
+
+/**
+ * One prepared statement per batch (a whole-dataset export makes hundreds): building the SQL and a
+ * second round trip for the answers cost as much as the rows.
+ */
+function readExportBatch(db: Executor, batch: KeysetBatch) {
   return runPrepared(
     db,
     'export_batch',
@@ -287,6 +318,7 @@ export async function selectExportBatch(
           longitude: assets.longitude,
           riskLevel: assets.riskLevel,
           cursorDate: sql<string>`${assets.date}::text`,
+          cursorNameKey: batch.byName ? sql<string | null>`${albanianOrder(assets.name)}` : sql<null>`null`,
           answers: answerTuplesOfAsset,
         })
         .from(assets)
@@ -296,6 +328,50 @@ export async function selectExportBatch(
         .limit(batch.limit),
     batch.values,
   );
+}
+
+/** Where a batch in name order starts: at the beginning, after a named asset, or among the nameless. */
+type NamePosition =
+  | { from: 'start' }
+  | { from: 'named'; after: ExportCursor; nameKey: string }
+  | { from: 'nameless'; after: ExportCursor | null };
+
+/**
+ * A keyset batch in the dataset page's name order, as asset-search's orderOf sorts by name: the
+ * name's key either way with missing names last, then newest first, then the id in the direction.
+ */
+function nameKeysetBatch(
+  criteria: AssetCriteria,
+  direction: 'asc' | 'desc',
+  position: NamePosition,
+  limit: number,
+): KeysetBatch {
+  const bindings = new Bindings();
+  const key = albanianOrder(assets.name);
+  const past = direction === 'asc' ? sql`>` : sql`<`;
+  const pastOrAt = direction === 'asc' ? sql`>=` : sql`<=`;
+  const laterWithTheSameName = (after: ExportCursor) => {
+    const date = sql`${bindings.bind('fromDate', after.cursorDate)}::timestamptz`;
+    return sql`(${assets.date} < ${date} or (${assets.date} = ${date} and ${assets.id} ${past} ${bindings.bind('fromId', after.id)}::uuid))`;
+  };
+  let resume: SQL | undefined;
+  if (position.from === 'named') {
+    const name = bindings.bind('fromName', position.nameKey);
+    // The first comparison alone bounds the index range; it leaves out the nameless assets too.
+    resume = sql`${key} ${pastOrAt} ${name} and (${key} ${past} ${name} or ${laterWithTheSameName(position.after)})`;
+  } else if (position.from === 'nameless') {
+    resume = and(sql`${key} is null`, position.after ? laterWithTheSameName(position.after) : undefined);
+  }
+  const where = and(assetWhere(criteria, bindings.bind), resume);
+  const order = direction === 'asc' ? asc : desc;
+  return {
+    where,
+    order: [sql`${key} ${sql.raw(direction)} nulls last`, desc(assets.date), order(assets.id)],
+    limit: bindings.bind('limit', limit),
+    shape: [criteria.publicOnly, 'name', direction, position.from, bindings.names].join(),
+    values: bindings.values,
+    byName: true,
+  };
 }
 
 /**
@@ -314,7 +390,7 @@ export function keysetBatch(
   const where = and(
     assetWhere(criteria, bindings.bind),
     from
-      ? sql`(${assets.date}, ${assets.id}) ${past} (${bindings.bind('fromDate', from.date)}::timestamptz, ${bindings.bind('fromId', from.id)}::uuid)`
+      ? sql`(${assets.date}, ${assets.id}) ${past} (${bindings.bind('fromDate', from.cursorDate)}::timestamptz, ${bindings.bind('fromId', from.id)}::uuid)`
       : undefined,
   );
   const order = direction === 'asc' ? asc : desc;
@@ -322,7 +398,7 @@ export function keysetBatch(
     where,
     order: [order(assets.date), order(assets.id)],
     limit: bindings.bind('limit', limit),
-    shape: [criteria.publicOnly, bindings.names].join(),
+    shape: [criteria.publicOnly, direction, bindings.names].join(),
     values: bindings.values,
   };
 }

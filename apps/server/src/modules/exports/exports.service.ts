@@ -21,9 +21,11 @@ import {
   renderExportCover,
 } from './asset-pdf';
 import { csvChunks, csvTableChunks } from './csv-writer';
+import { geoJsonChunks } from './geojson-writer';
+import { kmlChunks } from './kml-writer';
 import { DOCUMENT_TIME_ZONE, documentTexts, fill, formatCount } from './document-texts';
 import { findDatasetColor } from './exports.repo';
-import type { AssetListRow } from './export-types';
+import type { AssetListRow, DatasetExport } from './export-types';
 import { attachmentDisposition } from './file-names';
 import { writeCellSheet, writeXlsx } from './xlsx-writer';
 
@@ -40,6 +42,9 @@ const CONTENT_TYPE = {
   pdf: 'application/pdf',
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  // RFC 7946 defines no charset parameter: GeoJSON is always UTF-8.
+  geojson: 'application/geo+json',
+  kml: 'application/vnd.google-earth.kml+xml',
 } as const;
 
 /**
@@ -69,60 +74,99 @@ export async function downloadAssetPdf(
 }
 
 /**
- * The whole dataset, or the part the filters select, as CSV, XLSX or (no exportType) PDF; one row
- * per asset, one column per question. CSV and XLSX stream batch by batch from the database to the
- * response; a PDF is capped at `maxPdfAssets` and refused with 413 beyond it.
+ * Opens a dataset export for a logged-in account and refuses, before a byte is written, what could
+ * not be written: an unknown or hidden dataset (404) or a PDF of more than `maxPdfAssets` assets
+ * (413). A download link is only handed out for an export that passes.
  */
-export async function exportDataset(
+export async function openCheckedDatasetExport(
   db: Database,
   viewer: TokenClaims | null,
-  body: { datasetId: number; exportType?: DatasetExportBody['exportType']; filters: DatasetExportBody['filters'] },
+  body: z.output<typeof DatasetExportBody>,
   language: Language,
   options: ExportOptions = {},
-): Promise<Download> {
+): Promise<DatasetExport> {
   assertUser(viewer);
-  const texts = documentTexts(language);
-  const filters = body.filters ?? [];
-  const data = await openDatasetExport(db, viewer, { datasetId: body.datasetId, filters }, language);
-  const now = options.now?.() ?? new Date();
-  const disposition = (extension: string) =>
-    attachmentDisposition(data.dataset.name, { extension, fallback: 'dataset', suffix: `-${kosovoDate(now)}` });
-
-  if (body.exportType === 'CSV') {
-    return {
-      contentType: CONTENT_TYPE.csv,
-      contentDisposition: disposition('csv'),
-      body: Readable.from(csvChunks(data.columns, data.batches(), texts), { objectMode: false }),
-    };
-  }
-
-  if (body.exportType === 'XLSX') {
-    const stream = new PassThrough();
-    writeXlsx(stream, { sheetName: data.dataset.name, columns: data.columns, batches: data.batches(), texts }).catch(
-      (error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))),
-    );
-    return { contentType: CONTENT_TYPE.xlsx, contentDisposition: disposition('xlsx'), body: stream };
-  }
-
+  const { datasetId, filters, sortBy, sortOrder } = body;
+  const data = await openDatasetExport(db, viewer, { datasetId, filters, order: { sortBy, sortOrder } }, language);
   const max = options.maxPdfAssets ?? MAX_PDF_EXPORT_ASSETS;
-  if (data.total > max) {
+  if (body.exportType === undefined && data.total > max) {
+    const texts = documentTexts(language);
     throw new AppError(
       413,
       'pdf_export_too_large',
       fill(texts.export.tooManyForPdf, { count: formatCount(data.total, language), max: formatCount(max, language) }),
     );
   }
+  return data;
+}
+
+/**
+ * The whole dataset, or the part the filters select, in the order of the list it was chosen from,
+ * as CSV, XLSX, GeoJSON, KML or (no exportType) PDF: one row or feature per asset, one column or
+ * property per question. All but the PDF stream batch by batch from the database to the response;
+ * a PDF is capped (see openCheckedDatasetExport).
+ */
+export async function exportDataset(
+  db: Database,
+  viewer: TokenClaims | null,
+  body: z.output<typeof DatasetExportBody>,
+  language: Language,
+  options: ExportOptions = {},
+): Promise<Download> {
+  const data = await openCheckedDatasetExport(db, viewer, body, language, options);
+  const texts = documentTexts(language);
+  const now = options.now?.() ?? new Date();
+  const disposition = (extension: string) =>
+    attachmentDisposition(data.dataset.name, { extension, fallback: 'dataset', suffix: `-${kosovoDate(now)}` });
+  const streamed = (contentType: string, extension: string, chunks: AsyncIterable<string>): Download => ({
+    contentType,
+    contentDisposition: disposition(extension),
+    body: Readable.from(chunks, { objectMode: false }),
+  });
+
+  switch (body.exportType) {
+    case 'CSV':
+      return streamed(CONTENT_TYPE.csv, 'csv', csvChunks(data.columns, data.batches(), texts));
+    case 'GEOJSON':
+      return streamed(
+        CONTENT_TYPE.geojson,
+        'geojson',
+        geoJsonChunks(data.dataset.name, data.columns, data.batches(), texts),
+      );
+    case 'KML':
+      return streamed(CONTENT_TYPE.kml, 'kml', kmlChunks(data.dataset.name, data.columns, data.batches(), texts));
+    case 'XLSX': {
+      const stream = new PassThrough();
+      writeXlsx(stream, { sheetName: data.dataset.name, columns: data.columns, batches: data.batches(), texts }).catch(
+        (error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))),
+      );
+      return { contentType: CONTENT_TYPE.xlsx, contentDisposition: disposition('xlsx'), body: stream };
+    }
+    case undefined:
+      return {
+        contentType: CONTENT_TYPE.pdf,
+        contentDisposition: disposition('pdf'),
+        body: await datasetPdf(db, data, body.filters.length > 0, language, options, now),
+      };
+  }
+}
+
+/** The PDF of a dataset export: a cover, then a page per asset. */
+async function datasetPdf(
+  db: Database,
+  data: DatasetExport,
+  filtered: boolean,
+  language: Language,
+  options: ExportOptions,
+  now: Date,
+): Promise<Readable> {
   // Pages stream out as they are made ('running' page numbers), so memory stays flat up to the cap.
   // Photos are left out to keep the file a sensible size.
   const context = pdfContext(language, options, now);
   const color = await findDatasetColor(db, data.dataset.id);
   const dataset = { name: data.dataset.name, color };
   const doc = createPdfDocument(data.dataset.name, context, 'running');
-  renderExportCover(
-    doc,
-    { datasetName: dataset.name, datasetColor: color, total: data.total, filtered: filters.length > 0 },
-    context,
-  );
+  renderExportCover(doc, { datasetName: dataset.name, datasetColor: color, total: data.total, filtered }, context);
   void (async () => {
     for await (const batch of data.batches()) {
       for (const [index, row] of batch.entries()) {
@@ -134,7 +178,7 @@ export async function exportDataset(
     }
     finishPdf(doc, context);
   })().catch((error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))));
-  return { contentType: CONTENT_TYPE.pdf, contentDisposition: disposition('pdf'), body: doc };
+  return doc;
 }
 
 /**

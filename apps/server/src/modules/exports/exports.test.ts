@@ -20,6 +20,8 @@ import {
 import { buildTestApp } from '../../test/test-app';
 import { asAdmin, asGuest, asUser } from '../../test/tokens';
 import { openTestDatabase } from '../../test/test-database';
+import { systemClock } from '../../clock';
+import { UrlSigner } from '../../storage/url-signer';
 import { exportRoutes } from './exports.routes';
 import { downloadAssetPdf } from './exports.service';
 
@@ -30,12 +32,23 @@ let user: { authorization: string };
 let admin: { authorization: string };
 let guest: { authorization: string };
 
+/** Download links of the capped routes: a refusal comes before a link is made, so none is ever followed. */
+const cappedLinks = {
+  signer: new UrlSigner('capped-routes-key', systemClock),
+  sessions: { currentSession: async () => null, isRevoked: async () => true },
+};
+
 beforeAll(async () => {
   database = await openTestDatabase();
   seeded = await seed(database.db);
   app = await buildTestApp(database);
   // The same routes with a whole-dataset PDF capped at one asset, to reach the 413 without 2,001 assets.
-  await app.register(exportRoutes, { prefix: '/api/capped/surveys', db: database.db, maxPdfAssets: 1 });
+  await app.register(exportRoutes, {
+    prefix: '/api/capped/surveys',
+    db: database.db,
+    maxPdfAssets: 1,
+    links: cappedLinks,
+  });
   await app.ready();
   user = await asUser(database.db);
   admin = await asAdmin(database.db);
@@ -338,6 +351,117 @@ describe('POST /api/surveys/dataset-respondents/export', () => {
     });
     expect(underTheCap.statusCode).toBe(200);
     expect(await pdfText(underTheCap.rawPayload)).toContain('Manastir Visoki Dečani');
+
+    // A download link is refused the same way, before there is a link to follow.
+    const link = await app.inject({
+      method: 'POST',
+      url: '/api/capped/surveys/dataset-respondents/export-link',
+      headers: user,
+      payload: exportBody(),
+    });
+    expect(link.statusCode).toBe(413);
+    expect(link.json()).toMatchObject({ code: 'pdf_export_too_large' });
+  });
+
+  it('exports a GeoJSON FeatureCollection (RFC 7946): a Point per located asset, answers as properties', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/surveys/dataset-respondents/export',
+      headers: { ...user, language: 'en' },
+      payload: exportBody({ exportType: 'GEOJSON' }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/geo+json');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="monumente-\d{4}-\d{2}-\d{2}\.geojson"$/,
+    );
+    const collection = response.json();
+    expect(collection.type).toBe('FeatureCollection');
+    expect(collection).not.toHaveProperty('crs');
+    // Newest first, as the dataset page lists them; the asset under review is not public.
+    expect(collection.features.map((feature: { id: string }) => feature.id)).toEqual([
+      seeded.decani.id,
+      seeded.kulla.id,
+    ]);
+    const [decani, kulla] = collection.features;
+    expect(decani).toMatchObject({ type: 'Feature', geometry: null });
+    expect(kulla).toEqual({
+      type: 'Feature',
+      id: seeded.kulla.id,
+      geometry: { type: 'Point', coordinates: [20.7853, 42.7661] },
+      properties: {
+        name: 'Kulla e Jasharëve',
+        municipality: 'Skënderaj',
+        village: 'Prekaz',
+        date: '2024-05-03T10:00:00.000Z',
+        status: 'Approved',
+        riskLevel: 'Low',
+        dataset: 'Monumente',
+        '1.1 Name of the asset': 'Kulla e Jasharëve',
+        '1.2 Municipality': 'Skënderaj (en)',
+        '2.1 Building material': 'Gur i latuar (en), Dru (en)',
+      },
+    });
+  });
+
+  it('exports KML 2.2 with a Placemark per asset, its answers as ExtendedData', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/surveys/dataset-respondents/export',
+      headers: user,
+      payload: exportBody({ exportType: 'KML' }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.google-earth.kml+xml');
+    expect(response.headers['content-disposition']).toMatch(/filename="monumente-\d{4}-\d{2}-\d{2}\.kml"/);
+    const kml = response.body;
+    expect(kml).toMatch(
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<kml xmlns="http:\/\/www\.opengis\.net\/kml\/2\.2">/,
+    );
+    expect(kml.match(/<Placemark>/g)).toHaveLength(2);
+    expect(kml).toContain('<name>Kulla e Jasharëve</name>');
+    expect(kml).toContain('<Point><coordinates>20.7853,42.7661</coordinates></Point>');
+    expect(kml).toContain('<Data name="2.1 Materiali ndërtimor"><value>Gur i latuar, Dru</value></Data>');
+    expect(kml.trimEnd().endsWith('</Document>\n</kml>')).toBe(true);
+  });
+
+  it('lists the assets in the order of the list they were chosen from, newest first by default', async () => {
+    const orders: Record<string, string>[] = [
+      {},
+      { sortBy: 'date', sortOrder: 'asc' },
+      { sortBy: 'name', sortOrder: 'asc' },
+      { sortBy: 'name', sortOrder: 'desc' },
+    ];
+    for (const order of orders) {
+      const list = await app.inject({
+        url: '/api/surveys/dataset-respondents',
+        query: { datasetId: String(seeded.dataset.id), ...order },
+        headers: admin,
+      });
+      const exported = await app.inject({
+        method: 'POST',
+        url: '/api/surveys/dataset-respondents/export',
+        headers: admin,
+        payload: exportBody({ exportType: 'GEOJSON', ...order }),
+      });
+      const listed = list.json().items.map((item: { id: string }) => item.id);
+      expect(listed, JSON.stringify(order)).toHaveLength(3);
+      expect(
+        exported.json().features.map((feature: { id: string }) => feature.id),
+        JSON.stringify(order),
+      ).toEqual(listed);
+    }
+  });
+
+  it('answers 400 naming an order the lists do not offer', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/surveys/dataset-respondents/export',
+      headers: user,
+      payload: exportBody({ exportType: 'CSV', sortBy: 'viewCount' }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'sortBy' });
   });
 
   it('answers 400 naming a bad exportType', async () => {

@@ -23,11 +23,16 @@ export function tableColumns(columns: readonly ExportColumn[], texts: DocumentTe
     { header: c.longitude, kind: 'number', width: 12 },
     { header: c.riskLevel, kind: 'text', width: 12 },
     ...columns.map((column) => ({
-      header: [column.questionNr, column.title].filter(Boolean).join(' '),
+      header: answerHeader(column),
       kind: 'text' as const,
       width: Math.min(40, Math.max(14, Math.ceil((column.questionNr.length + column.title.length + 1) * 0.6))),
     })),
   ];
+}
+
+/** What a question's answers are headed by in every format: its number and its title ('1.2 Materiali'). */
+export function answerHeader(column: ExportColumn): string {
+  return [column.questionNr, column.title].filter(Boolean).join(' ');
 }
 
 /** One asset as cells in the order of `tableColumns`; the date is the asset's local date and time in Kosovo. */

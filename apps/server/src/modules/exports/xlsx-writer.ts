@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import type { DocumentTexts } from './document-texts';
 import type { ExportColumn, ExportRow } from './export-types';
 import { type TableCell, type TableColumn, tableColumns, tableRow } from './table-rows';
+import { xmlAttribute, xmlText } from './xml-text';
 import { type TextSink, ZipWriter } from './zip-writer';
 
 export type XlsxInput = {
@@ -189,18 +190,6 @@ function columnLetters(index: number): string {
   }
   return letters;
 }
-
-/** Characters XML 1.0 does not allow, which are dropped, and those that must be escaped. */
-// eslint-disable-next-line no-control-regex
-const XML_UNSAFE = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
-const XML_UNSAFE_ALL = new RegExp(XML_UNSAFE.source, 'g');
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
-
-function xmlText(text: string): string {
-  return XML_UNSAFE.test(text) ? text.replace(XML_UNSAFE_ALL, (char) => XML_ESCAPES[char] ?? '') : text;
-}
-
-const xmlAttribute = (text: string) => xmlText(text).replace(/"/g, '&quot;');
 
 /** A `<t>`, keeping leading and trailing spaces and line breaks, which XML would otherwise let readers drop. */
 function textElement(text: string): string {

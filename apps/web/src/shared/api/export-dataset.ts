@@ -1,40 +1,45 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DatasetExportBody } from '@trashegimia/contract/assets';
-import { saveFile } from '@/shared/browser/save-file';
-import { apiDownload } from './api-download';
+import { type DatasetExportBody, DatasetExportLink, type DatasetExportType } from '@trashegimia/contract/assets';
+import { startDownload } from '@/shared/browser/start-download';
+import { apiRequest } from './api-client';
 
-export type ExportFormat = 'PDF' | 'XLSX' | 'CSV';
+/** The contract's formats, and PDF, which the body asks for by naming none (spec §7). */
+export type ExportFormat = DatasetExportType | 'PDF';
 
-const EXTENSION: Record<ExportFormat, string> = { PDF: 'pdf', XLSX: 'xlsx', CSV: 'csv' };
+/** The order of the list the assets were chosen from, which the file keeps. */
+export type ExportOrder = Required<Pick<DatasetExportBody, 'sortBy' | 'sortOrder'>>;
 
 /**
- * POST /api/surveys/dataset-respondents/export: the dataset (or its filtered part) as a file.
- * exportType XLSX or CSV; none means PDF (spec §7). Logged-in non-guests only; fallback 'Failed to
- * export dataset'; a PDF of too many assets answers 413 with a message saying so.
+ * Starts a dataset export (or its filtered part) as a download the browser manages.
+ * POST /api/surveys/dataset-respondents/export-link checks the export, so that a refusal (a PDF of
+ * too many assets answers 413 with a message saying so; fallback 'Failed to export dataset') shows
+ * in the page, and answers a short-lived link, which the browser then downloads by itself with its
+ * progress showing. Logged-in non-guests only.
  */
 export const exportDataset = async ({
   datasetId,
   format,
   filters,
-  datasetName,
+  order,
 }: {
   datasetId: number;
   format: ExportFormat;
   filters: DatasetExportBody['filters'];
-  datasetName: string;
+  order: ExportOrder;
 }) => {
   const body: DatasetExportBody = {
     datasetId,
     ...(format === 'PDF' ? {} : { exportType: format }),
     ...(filters && filters.length > 0 ? { filters } : {}),
+    ...order,
   };
-  const file = await apiDownload('/surveys/dataset-respondents/export', {
+  const link = await apiRequest('/surveys/dataset-respondents/export-link', {
     method: 'POST',
     body,
+    schema: DatasetExportLink,
     fallback: 'exportFailed',
   });
-  const safeName = datasetName.replace(/[\\/:*?"<>|]+/g, ' ').trim() || `dataset-${datasetId}`;
-  saveFile(file.blob, file.fileName ?? `${safeName}.${EXTENSION[format]}`);
+  startDownload(link.url);
 };
 
 export const useExportDataset = () => useMutation({ mutationFn: exportDataset });

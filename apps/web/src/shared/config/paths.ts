@@ -17,12 +17,17 @@ export const paths = {
     path: '/data/:categoryId',
     getHref: (categoryId: string | number) => `/data/${encodeURIComponent(String(categoryId))}`,
   },
+  /** One asset's own page, to share, bookmark and cite; a page the public may not see is a 404. */
+  asset: {
+    path: '/assets/:id',
+    getHref: (id: string) => `/assets/${encodeURIComponent(id)}`,
+  },
   analytics: staticPath('/analytics'),
   map: staticPath('/map'),
   archive: staticPath('/archive'),
   documentation: staticPath('/dokumentacioni'),
   docs: staticPath('/docs'),
-  /** One's own password (DESIGN §6: passwords can be changed). */
+  /** One's own password (docs/decisions/0016-users-api.md). */
   ownPassword: staticPath('/account/password'),
   /** The field collector: fill in surveys on site, offline too (accounts, not guests). */
   collect: staticPath('/collect'),
@@ -55,7 +60,7 @@ export const paths = {
     formsDevice: staticPath('/admin/formularet/device'),
     formsList: staticPath('/admin/formularet/lista-formulareve'),
   },
-  /** Spec routes outside /admin that show back-office screens; guarded as admin (DESIGN §6). */
+  /** Spec routes outside /admin that show back-office screens; guarded as admin (docs/decisions/0012). */
   formsDevices: staticPath('/formularet/pajisjet'),
   formsList: staticPath('/formularet/lista-formulareve'),
 } as const;

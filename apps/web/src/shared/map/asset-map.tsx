@@ -19,6 +19,9 @@ type AssetMapProps = {
   points: MapPoint[];
   /** The map's accessible name, e.g. 'Map of the assets of Monuments'. */
   label: string;
+  /** Where the map opens; Kosovo as a whole unless a page shows one place. */
+  center?: [number, number];
+  zoom?: number;
   className?: string;
   children?: ReactNode;
 };
@@ -27,12 +30,19 @@ type AssetMapProps = {
  * Kosovo on a Leaflet map (tiles from /api/config), each asset a circle of 800 m drawn on one canvas
  * (spec §9) so a thousand of them stay smooth. Tiles that cannot load leave the circles drawn.
  */
-export const AssetMap = ({ points, label, className, children }: AssetMapProps) => {
+export const AssetMap = ({
+  points,
+  label,
+  center = MAP_CENTER,
+  zoom = MAP_ZOOM,
+  className,
+  children,
+}: AssetMapProps) => {
   const { data: config } = useAppConfig();
   return (
     <MapContainer
-      center={MAP_CENTER}
-      zoom={MAP_ZOOM}
+      center={center}
+      zoom={zoom}
       maxZoom={MAP_MAX_ZOOM}
       preferCanvas
       scrollWheelZoom={false}

@@ -4,6 +4,9 @@ import { getFilteredDatasetRespondents } from '@/shared/api/get-dataset-responde
 import { LIST_STALE_TIME_MS } from '@/shared/config/data-constants';
 import { ANALYTICS_RESULT_LIMIT } from '../lib/analytics-constants';
 
+/** The results' order, by name (spec §9); the report keeps it. */
+export const ANALYTICS_RESULT_ORDER = { sortBy: 'name', sortOrder: 'asc' } as const;
+
 /** What the analytics show: a dataset and the filters applied with 'Show results'. */
 export type AnalyticsQuery = { datasetId: number; filters: FilterSelection[] };
 
@@ -22,8 +25,7 @@ export const getAnalyticsResults = (
       filterPage: 'ANALYTICS',
       page: 1,
       limit: ANALYTICS_RESULT_LIMIT,
-      sortBy: 'name',
-      sortOrder: 'asc',
+      ...ANALYTICS_RESULT_ORDER,
     },
     { signal },
   );

@@ -7,10 +7,10 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { useToast } from '@/shared/ui/use-toast';
+import { ANALYTICS_RESULT_ORDER } from '../api/get-analytics-results';
 
 type DownloadReportProps = {
   datasetId: number;
-  datasetName: string;
   /** The filters the results were shown with; the report holds the same assets. */
   filters: FilterSelection[];
 };
@@ -20,8 +20,11 @@ const FORMATS = [
   { format: 'CSV', label: 'report.csv' },
 ] as const satisfies { format: ExportFormat; label: string }[];
 
-/** The filtered results as an Excel or CSV file, through the dataset export with the same filters. */
-export const DownloadReport = ({ datasetId, datasetName, filters }: DownloadReportProps) => {
+/**
+ * The filtered results as an Excel or CSV file, through the dataset export with the same filters and
+ * order, downloaded by the browser itself.
+ */
+export const DownloadReport = ({ datasetId, filters }: DownloadReportProps) => {
   const { t } = useTranslation('analytics');
   const errorText = useErrorText();
   const { showToast } = useToast();
@@ -30,7 +33,7 @@ export const DownloadReport = ({ datasetId, datasetName, filters }: DownloadRepo
 
   const download = (format: ExportFormat) =>
     exporting.mutate(
-      { datasetId, format, filters, datasetName },
+      { datasetId, format, filters, order: ANALYTICS_RESULT_ORDER },
       { onSuccess: () => showToast({ message: t('report.success'), tone: 'success' }) },
     );
 

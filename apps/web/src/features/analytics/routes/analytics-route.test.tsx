@@ -2,7 +2,7 @@ import type { AssetSummary, FilterSelection, RespondentSummary } from '@trashegi
 import type { DatasetFilter } from '@trashegimia/contract/datasets';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiMock, makeAsset, makeDataset, makeFilter, pageOf, signInAs } from '@/shared/testing/data-factories';
 import { jsonResponse, renderRoutes } from '@/shared/testing/test-utils';
 import { AnalyticsRoute } from './analytics-route';
@@ -216,24 +216,23 @@ describe('analytics', () => {
   });
 
   describe('download report', () => {
-    beforeEach(() => {
-      URL.createObjectURL = vi.fn(() => 'blob:report');
-      URL.revokeObjectURL = vi.fn();
-    });
-
-    it('downloads the filtered results as Excel with the same filters, with a spinner meanwhile', async () => {
+    it('downloads the filtered results as Excel with the same filters and order, with a spinner meanwhile', async () => {
       const { user, api } = await setup({ path: '/analytics?dataset=1&f=10:101' });
+      const link = '/api/surveys/dataset-respondents/export?export=abc&expires=1718000000&signature=xyz';
       let finish: (response: Response) => void = () => {};
       const exports: unknown[] = [];
       vi.stubGlobal(
         'fetch',
         vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-          if (String(input) !== '/api/surveys/dataset-respondents/export') return api.fetchMock(input, init);
+          if (String(input) !== '/api/surveys/dataset-respondents/export-link') return api.fetchMock(input, init);
           exports.push(JSON.parse(String(init?.body)));
           return new Promise<Response>((resolve) => (finish = resolve));
         }),
       );
-      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+      const followed: (string | null)[] = [];
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        followed.push(this.getAttribute('href'));
+      });
 
       await user.click(await screen.findByRole('button', { name: 'Excel (XLSX)' }));
       expect(await screen.findByText('Generating the report...')).toBeInTheDocument();
@@ -243,11 +242,13 @@ describe('analytics', () => {
           datasetId: 1,
           exportType: 'XLSX',
           filters: [{ questionId: 10, questionOptionIds: [101], questionOptionValues: ['Prizren'] }],
+          sortBy: 'name',
+          sortOrder: 'asc',
         },
       ]);
 
-      finish(new Response('PK', { headers: { 'Content-Disposition': 'attachment; filename="monumente.xlsx"' } }));
-      await waitFor(() => expect(click).toHaveBeenCalled());
+      finish(jsonResponse({ url: link, expiresAt: '2024-06-10T06:13:20.000Z' }));
+      await waitFor(() => expect(followed).toEqual([link]));
       expect(await screen.findByText('The report was downloaded')).toBeInTheDocument();
       expect(screen.queryByText('Generating the report...')).not.toBeInTheDocument();
     });

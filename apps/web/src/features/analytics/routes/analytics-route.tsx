@@ -198,9 +198,7 @@ export const AnalyticsRoute = () => {
                       </p>
                     )}
                   </div>
-                  {total !== undefined && total > 0 && (
-                    <DownloadReport datasetId={dataset.id} datasetName={dataset.name} filters={selections} />
-                  )}
+                  {total !== undefined && total > 0 && <DownloadReport datasetId={dataset.id} filters={selections} />}
                 </div>
 
                 {results.isPending && <Loading text={t('results.loading')} />}

@@ -6,7 +6,8 @@ import type { AssetQuery, AssetSort } from '@/shared/filters/asset-query';
 
 export type DatasetAssetsParams = { datasetId: number; sort: AssetSort; query: AssetQuery };
 
-const SORTS = {
+/** What each of the page's sorts asks the API for; a download of the list keeps the same order. */
+export const DATASET_LIST_ORDERS = {
   date: { sortBy: 'date', sortOrder: 'desc' },
   name: { sortBy: 'name', sortOrder: 'asc' },
 } as const;
@@ -20,7 +21,7 @@ export const getDatasetAssetsPage = (
   page: number,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AssetList> => {
-  const paging = { page, limit: DATASET_PAGE_SIZE, ...SORTS[sort] };
+  const paging = { page, limit: DATASET_PAGE_SIZE, ...DATASET_LIST_ORDERS[sort] };
   if (query.kind === 'filtered') {
     return getFilteredDatasetRespondents(
       { datasetId, filters: query.filters, filterPage: 'DATASET_DETAILS', ...paging },

@@ -1,45 +1,23 @@
-import type { AnswerDetail, AssetDetail, AssetSummary } from '@trashegimia/contract/assets';
+import type { AssetDetail } from '@trashegimia/contract/assets';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAsset } from '@/shared/api/get-asset';
-import { useAssetMedia } from '@/shared/api/get-asset-media';
+import { Link } from 'react-router';
 import { useErrorText } from '@/shared/api/use-error-text';
+import { paths } from '@/shared/config/paths';
 import { formatCoordinates, formatDate } from '@/shared/format/format';
-import type { Language } from '@/shared/i18n/language';
-import { pickLocalized } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { hasCoordinates } from '@/shared/map/asset-color';
 import { EmbeddedMap } from '@/shared/map/embedded-map';
 import { Alert } from '@/shared/ui/alert';
+import { buttonClasses } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 import { Modal } from '@/shared/ui/modal';
 import { Spinner } from '@/shared/ui/spinner';
+import { useShownAsset } from '../api/use-shown-asset';
+import { AssetAnswers } from './asset-answers';
+import { AssetPdfButton } from './asset-pdf-button';
+import { AssetPhotos } from './asset-photos';
 import { StatusBadge } from './status-badge';
-
-type AnswerRow = { questionId: number; title: string; values: string[] };
-
-/** The answer's text: the option description in the interface language (else its value), then value2. */
-const answerText = (answer: AnswerDetail, language: Language) => {
-  const main = pickLocalized(answer, 'optionDescription', language) ?? answer.value?.trim() ?? '';
-  const extra = answer.value2?.trim();
-  return [main, extra].filter(Boolean).join(' — ');
-};
-
-/** One row per question; a multiple-choice question's options are listed together. */
-const groupAnswers = (answers: AnswerDetail[], language: Language): AnswerRow[] => {
-  const rows: AnswerRow[] = [];
-  for (const answer of answers) {
-    const text = answerText(answer, language);
-    const last = rows.at(-1);
-    if (last && last.questionId === answer.questionId) {
-      if (text) last.values.push(text);
-      continue;
-    }
-    const title = pickLocalized(answer, 'title', language) ?? answer.questionNr;
-    rows.push({ questionId: answer.questionId, title, values: text ? [text] : [] });
-  }
-  return rows;
-};
 
 /** One term and its value; a direct child of the <dl>, so screen readers read them as a pair. */
 const Field = ({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) => (
@@ -49,44 +27,10 @@ const Field = ({ label, wide = false, children }: { label: string; wide?: boolea
   </div>
 );
 
-const Photos = ({ assetId }: { assetId: string }) => {
-  const { t } = useTranslation('public');
-  const media = useAssetMedia(assetId);
-  const photos = media.data?.items.filter((item) => item.type === 'PHOTO') ?? [];
-  if (photos.length === 0) return null;
-  return (
-    <section aria-labelledby="asset-photos" className="flex flex-col gap-2">
-      <h3 id="asset-photos" className="font-serif text-lg font-semibold text-stone-900">
-        {t('dataset.details.photos')}
-      </h3>
-      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-        {photos.map((photo, index) => (
-          <li key={photo.id}>
-            <a
-              href={photo.url}
-              target="_blank"
-              rel="noreferrer"
-              className="block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600"
-            >
-              <img
-                src={photo.url}
-                alt={t('dataset.details.photoAlt', { number: index + 1 })}
-                loading="lazy"
-                className="aspect-[4/3] w-full rounded-lg bg-stone-100 object-cover"
-              />
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-};
-
 const DetailsBody = ({ asset }: { asset: AssetDetail }) => {
   const { t } = useTranslation('public');
   const language = useLanguage();
   const name = asset.name?.trim() || t('asset.noName');
-  const answers = groupAnswers(asset.answers, language);
   return (
     <div className="flex flex-col gap-6">
       <dl className="grid gap-4 sm:grid-cols-2">
@@ -116,55 +60,76 @@ const DetailsBody = ({ asset }: { asset: AssetDetail }) => {
           label={t('mapEmbed.label', { name })}
         />
       )}
-      <Photos assetId={asset.id} />
-      <section aria-labelledby="asset-answers" className="flex flex-col gap-2">
-        <h3 id="asset-answers" className="font-serif text-lg font-semibold text-stone-900">
-          {t('dataset.details.answers')}
-        </h3>
-        {answers.length === 0 ? (
-          <p className="text-sm text-stone-600">{t('dataset.details.noAnswers')}</p>
-        ) : (
-          <dl className="divide-y divide-stone-200 rounded-lg border border-stone-200">
-            {answers.map((row) => (
-              <div
-                key={row.questionId}
-                className="grid gap-1 px-3 py-2.5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] sm:gap-4"
-              >
-                <dt className="text-sm text-stone-600">{row.title}</dt>
-                <dd className="text-sm font-medium break-words text-stone-900">{row.values.join(', ') || '—'}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
-      </section>
+      <AssetPhotos assetId={asset.id} headingLevel={3} />
+      <AssetAnswers answers={asset.answers} headingLevel={3} />
     </div>
   );
 };
 
-type AssetDetailsModalProps = { asset: AssetSummary | null; onClose: () => void };
+type AssetDetailsModalProps = {
+  /** The asset the address names, or null while the dialog is closed. */
+  assetId: string | null;
+  /** Its name as the list showed it: the title until the asset itself arrives (undefined: not known). */
+  listedName?: string | null;
+  onClose: () => void;
+};
 
-/** Details of one asset (GET /surveys/assets/{id}): id, date, status, comment, place on a map, answers. */
-export const AssetDetailsModal = ({ asset, onClose }: AssetDetailsModalProps) => {
+/**
+ * Details of one asset (GET /surveys/assets/{id}): id, date, status, comment, place on a map,
+ * photos, answers; and the way to its own page and its PDF.
+ */
+export const AssetDetailsModal = ({ assetId, listedName, onClose }: AssetDetailsModalProps) => {
   const { t } = useTranslation('public');
   const errorText = useErrorText();
-  const detail = useAsset(asset?.id ?? null);
-  const name = asset?.name?.trim() || t('asset.noName');
+  const { detail, notFound } = useShownAsset(assetId);
+  const noName = t('asset.noName');
+  const title = detail.data
+    ? detail.data.name?.trim() || noName
+    : notFound
+      ? t('assetPage.notFound')
+      : listedName !== undefined
+        ? listedName?.trim() || noName
+        : t('loading', { ns: 'common' });
   const loadFailed = t('dataset.details.loadFailed');
   return (
-    <Modal open={asset !== null} onOpenChange={(open) => !open && onClose()} title={name} size="xl">
-      {detail.isPending && (
-        <p role="status" className="flex items-center gap-2 py-6 text-sm text-stone-600">
-          <Spinner className="size-5 text-brand-700" />
-          {t('loading', { ns: 'common' })}
-        </p>
-      )}
-      {detail.isError && (
+    <Modal
+      open={assetId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      size="xl"
+      footer={
+        detail.data && (
+          <>
+            <AssetPdfButton asset={detail.data} label={t('assetPage.pdf')} className={buttonClasses('secondary')} />
+            <Link to={paths.asset.getHref(detail.data.id)} className={buttonClasses('primary')}>
+              {t('dataset.details.openPage')}
+            </Link>
+          </>
+        )
+      }
+    >
+      {notFound ? (
         <Alert>
-          <p className="font-semibold">{loadFailed}</p>
-          <p>{errorText(detail.error, loadFailed)}</p>
+          <p className="font-semibold">{t('assetPage.notFound')}</p>
+          <p>{t('assetPage.notFoundHint')}</p>
         </Alert>
+      ) : (
+        <>
+          {detail.isPending && (
+            <p role="status" className="flex items-center gap-2 py-6 text-sm text-stone-600">
+              <Spinner className="size-5 text-brand-700" />
+              {t('loading', { ns: 'common' })}
+            </p>
+          )}
+          {detail.isError && (
+            <Alert>
+              <p className="font-semibold">{loadFailed}</p>
+              <p>{errorText(detail.error, loadFailed)}</p>
+            </Alert>
+          )}
+          {detail.data && <DetailsBody asset={detail.data} />}
+        </>
       )}
-      {detail.data && <DetailsBody asset={detail.data} />}
     </Modal>
   );
 };

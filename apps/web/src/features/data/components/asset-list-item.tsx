@@ -9,10 +9,8 @@ import { useLanguage } from '@/shared/i18n/use-language';
 import { hasCoordinates } from '@/shared/map/asset-color';
 import { buttonClasses } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
-import { Spinner } from '@/shared/ui/spinner';
 import { useTapAndHold } from '@/shared/ui/use-tap-and-hold';
-import { useToast } from '@/shared/ui/use-toast';
-import { useDownloadAssetPdf } from '../api/download-asset-pdf';
+import { AssetPdfButton } from './asset-pdf-button';
 import { StatusBadge } from './status-badge';
 
 type AssetListItemProps = {
@@ -36,8 +34,6 @@ const PlaceholderImage = () => (
 export const AssetListItem = ({ asset, position, canEdit, onShowDetails, onShowMap }: AssetListItemProps) => {
   const { t } = useTranslation('public');
   const language = useLanguage();
-  const { showToast } = useToast();
-  const pdf = useDownloadAssetPdf();
   const fullName = asset.name?.trim() || t('asset.noName');
   const name = truncateText(fullName, ASSET_NAME_MAX_LENGTH);
   const truncated = name !== fullName;
@@ -45,12 +41,6 @@ export const AssetListItem = ({ asset, position, canEdit, onShowDetails, onShowM
   // The full name is the title a mouse hovers over; a finger cannot hover, so it taps and holds.
   const toggleFullName = useTapAndHold(() => setFullNameShown((shown) => !shown));
   const place = [asset.municipality, asset.village].filter((part) => part?.trim()).join(' · ');
-
-  const handlePdf = () =>
-    pdf.mutate(
-      { id: asset.id, name: asset.name },
-      { onError: () => showToast({ message: t('api.downloadPdfFailed', { ns: 'errors' }), tone: 'error' }) },
-    );
 
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center sm:gap-4 sm:p-4">
@@ -101,17 +91,7 @@ export const AssetListItem = ({ asset, position, canEdit, onShowDetails, onShowM
           {t('dataset.item.details')}
           <span className="sr-only">: {fullName}</span>
         </button>
-        <button
-          type="button"
-          className={actionClasses}
-          onClick={handlePdf}
-          disabled={pdf.isPending}
-          aria-busy={pdf.isPending || undefined}
-        >
-          {pdf.isPending && <Spinner className="size-3.5" />}
-          {pdf.isPending ? t('dataset.item.pdfRunning') : t('dataset.item.pdf')}
-          <span className="sr-only">: {fullName}</span>
-        </button>
+        <AssetPdfButton asset={asset} label={t('dataset.item.pdf')} className={actionClasses} />
         {hasCoordinates(asset) && (
           <button type="button" className={actionClasses} onClick={() => onShowMap(asset)}>
             {t('dataset.item.map')}

@@ -2,7 +2,7 @@ import type { FilterSelection } from '@trashegimia/contract/assets';
 import { MAX_PDF_EXPORT_ASSETS } from '@trashegimia/contract/assets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useExportDataset, type ExportFormat } from '@/shared/api/export-dataset';
+import { useExportDataset, type ExportFormat, type ExportOrder } from '@/shared/api/export-dataset';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { formatNumber } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
@@ -20,20 +20,29 @@ type ExportDialogProps = {
   datasetName: string;
   /** The filters in force; the export then holds only the filtered assets. */
   filters: FilterSelection[];
+  /** The list's order, which the file keeps. */
+  order: ExportOrder;
 };
+
+type FormatKey = 'pdf' | 'xlsx' | 'csv' | 'geojson' | 'kml';
 
 const FORMATS: {
   value: ExportFormat;
-  label: 'dataset.download.pdf' | 'dataset.download.xlsx' | 'dataset.download.csv';
-  hint: 'dataset.download.pdfHint' | 'dataset.download.xlsxHint' | 'dataset.download.csvHint';
+  label: `dataset.download.${FormatKey}`;
+  hint: `dataset.download.${FormatKey}Hint`;
 }[] = [
   { value: 'PDF', label: 'dataset.download.pdf', hint: 'dataset.download.pdfHint' },
   { value: 'XLSX', label: 'dataset.download.xlsx', hint: 'dataset.download.xlsxHint' },
   { value: 'CSV', label: 'dataset.download.csv', hint: 'dataset.download.csvHint' },
+  { value: 'GEOJSON', label: 'dataset.download.geojson', hint: 'dataset.download.geojsonHint' },
+  { value: 'KML', label: 'dataset.download.kml', hint: 'dataset.download.kmlHint' },
 ];
 
-/** Download the dataset as PDF, Excel (XLSX) or CSV; a spinner while the server generates the file. */
-export const ExportDialog = ({ open, onOpenChange, datasetId, datasetName, filters }: ExportDialogProps) => {
+/**
+ * Download the dataset as PDF, Excel (XLSX), CSV, GeoJSON or KML, in the list's order; a spinner
+ * while the server checks the export, then the browser downloads the file itself.
+ */
+export const ExportDialog = ({ open, onOpenChange, datasetId, datasetName, filters, order }: ExportDialogProps) => {
   const { t } = useTranslation('public');
   const language = useLanguage();
   const errorText = useErrorText();
@@ -49,7 +58,7 @@ export const ExportDialog = ({ open, onOpenChange, datasetId, datasetName, filte
 
   const handleExport = () =>
     exporting.mutate(
-      { datasetId, format, filters, datasetName },
+      { datasetId, format, filters, order },
       {
         onSuccess: () => {
           showToast({ message: t('dataset.download.success'), tone: 'success' });

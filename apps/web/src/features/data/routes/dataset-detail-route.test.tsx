@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -12,7 +12,7 @@ import {
 } from '@/shared/testing/data-factories';
 import { jsonResponse, renderRoutes } from '@/shared/testing/test-utils';
 import type { Language } from '@/shared/i18n/language';
-import type { AssetSummary } from '@trashegimia/contract/assets';
+import type { AssetDetail, AssetSummary } from '@trashegimia/contract/assets';
 import { DatasetDetailRoute } from './dataset-detail-route';
 
 const DATASET = makeDataset({ id: 1, name: 'Monumente', pillColor: '#8B4513' });
@@ -31,6 +31,8 @@ type Options = {
   path?: string;
   language?: Language;
   assets?: AssetSummary[];
+  /** The assets whose details the server gives; any other is a 404. */
+  details?: AssetDetail[];
   datasetStatus?: number;
 };
 
@@ -39,6 +41,7 @@ const setup = async ({
   path = '/data/1',
   language = 'en',
   assets = [makeAsset()],
+  details = [],
   datasetStatus = 200,
 }: Options = {}) => {
   signInAs(as);
@@ -53,6 +56,12 @@ const setup = async ({
     'GET /api/surveys/dataset-respondents': ({ url }) =>
       list({ page: Number(url.searchParams.get('page')), limit: Number(url.searchParams.get('limit')) }),
     'POST /api/surveys/dataset-respondents': ({ body }) => list(body as { page: number; limit: number }),
+    ...Object.fromEntries(
+      details.flatMap((detail) => [
+        [`GET /api/surveys/assets/${detail.id}`, () => jsonResponse(detail)],
+        [`GET /api/surveys/assets/${detail.id}/media`, () => jsonResponse({ items: [] })],
+      ]),
+    ),
   });
   vi.stubGlobal('fetch', vi.fn(api.fetchMock));
   const view = await renderRoutes(
@@ -62,7 +71,8 @@ const setup = async ({
     ],
     { initialPath: path, language },
   );
-  if (datasetStatus === 200) await screen.findByRole('heading', { level: 1, name: DATASET.name });
+  // hidden: an address naming an asset opens its dialog over the page at once.
+  if (datasetStatus === 200) await screen.findByRole('heading', { level: 1, name: DATASET.name, hidden: true });
   return { ...view, api, user: userEvent.setup() };
 };
 
@@ -140,14 +150,15 @@ describe('dataset detail', () => {
     );
   });
 
-  it('lets a logged-in user download the dataset as CSV, with a spinner while it is generated', async () => {
-    const { user, api } = await setup({ as: 'user' });
+  it("lets a logged-in user download the dataset in the list's order, by a link the browser follows itself", async () => {
+    const { user, api } = await setup({ as: 'user', path: '/data/1?sort=name' });
+    const link = '/api/surveys/dataset-respondents/export?export=abc&expires=1718000000&signature=xyz';
     let finish: (response: Response) => void = () => {};
     api.requests.length = 0;
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        if (String(input) === '/api/surveys/dataset-respondents/export') {
+        if (String(input) === '/api/surveys/dataset-respondents/export-link') {
           api.requests.push({
             url: new URL(String(input), 'http://localhost'),
             method: 'POST',
@@ -158,22 +169,33 @@ describe('dataset detail', () => {
         return api.fetchMock(input, init);
       }),
     );
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const followed: { href: string | null; download: string | null }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      followed.push({ href: this.getAttribute('href'), download: this.getAttribute('download') });
+    });
     expect(screen.queryByRole('link', { name: 'Log in / Register' })).not.toBeInTheDocument();
 
     await user.click(await screen.findByRole('button', { name: 'Download dataset' }));
     const dialog = await screen.findByRole('dialog', { name: 'Download dataset' });
-    expect(within(dialog).getByRole('radio', { name: /PDF/ })).toBeInTheDocument();
-    expect(within(dialog).getByRole('radio', { name: /Excel \(XLSX\)/ })).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('radio', { name: /CSV/ }));
+    for (const format of [/PDF/, /Excel \(XLSX\)/, /CSV/, /KML \(Google Earth\)/]) {
+      expect(within(dialog).getByRole('radio', { name: format })).toBeInTheDocument();
+    }
+    await user.click(within(dialog).getByRole('radio', { name: /GeoJSON/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Download' }));
 
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Generating the file...');
-    expect(api.requests.at(-1)?.body).toEqual({ datasetId: 1, exportType: 'CSV' });
+    expect(api.requests.at(-1)?.body).toEqual({
+      datasetId: 1,
+      exportType: 'GEOJSON',
+      sortBy: 'name',
+      sortOrder: 'asc',
+    });
 
-    finish(new Response('\uFEFFa;b', { headers: { 'Content-Disposition': 'attachment; filename="monumente.csv"' } }));
-    await waitFor(() => expect(click).toHaveBeenCalled());
-    expect(URL.createObjectURL).toHaveBeenCalled();
+    finish(jsonResponse({ url: link, expiresAt: '2024-06-10T06:13:20.000Z' }));
+    // The browser downloads the file itself: the page neither fetches it nor holds it.
+    await waitFor(() => expect(followed).toEqual([{ href: link, download: '' }]));
+    expect(vi.mocked(fetch).mock.calls.map(([input]) => String(input))).not.toContain(link);
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('The file was downloaded')).toBeInTheDocument();
   });
@@ -183,7 +205,7 @@ describe('dataset detail', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
-        String(input) === '/api/surveys/dataset-respondents/export'
+        String(input) === '/api/surveys/dataset-respondents/export-link'
           ? jsonResponse(
               {
                 statusCode: 413,
@@ -371,5 +393,103 @@ describe('dataset detail', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(screen.getByRole('button', { name: 'Fshih Filterat' })).toHaveAttribute('aria-expanded', 'true');
+  });
+});
+
+describe('dataset detail in the address', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const hamam = makeAsset({ name: 'Hamami i Madh' });
+  const withHamam = { assets: [hamam], details: [makeAssetDetail(hamam)] };
+  const searchOf = (router: { state: { location: { search: string } } }) =>
+    new URLSearchParams(router.state.location.search);
+
+  it("opens an asset's details as an entry of their own: Back closes them, Forward opens them again", async () => {
+    const { user, router } = await setup(withHamam);
+    await user.click(await screen.findByRole('button', { name: 'Details: Hamami i Madh' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Hamami i Madh' });
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(searchOf(router).get('asset')).toBe(hamam.id);
+    expect(await within(dialog).findByRole('link', { name: "Open the asset's page" })).toHaveAttribute(
+      'href',
+      `/assets/${hamam.id}`,
+    );
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('');
+
+    await act(() => router.navigate(1));
+    expect(await screen.findByRole('dialog', { name: 'Hamami i Madh' })).toBeInTheDocument();
+  });
+
+  it('goes back to the list when the details are closed, with focus on the button that opened them', async () => {
+    const { user, router } = await setup(withHamam);
+    const opener = await screen.findByRole('button', { name: 'Details: Hamami i Madh' });
+    await user.click(opener);
+    await screen.findByRole('dialog', { name: 'Hamami i Madh' });
+
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.historyAction).toBe('POP');
+    expect(router.state.location.search).toBe('');
+    expect(opener).toHaveFocus();
+  });
+
+  it('opens the details a shared address names, and closing them drops only that from the address', async () => {
+    const { user, router } = await setup({ ...withHamam, path: `/data/1?sort=name&asset=${hamam.id}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Hamami i Madh' });
+    expect(await within(dialog).findByText(hamam.id)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.location.search).toBe('?sort=name');
+  });
+
+  it.each([
+    ['an asset the visitor may not see', '00000000-0000-4000-8000-999999999999'],
+    ['an id that names no asset', 'not-an-id'],
+  ])('says the asset is not found for %s', async (_case, assetId) => {
+    const { api } = await setup({ ...withHamam, path: `/data/1?asset=${assetId}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Asset not found' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Asset not found');
+    expect(within(dialog).queryByRole('link', { name: "Open the asset's page" })).not.toBeInTheDocument();
+    const asked = api.requests.filter((request) => request.url.pathname.startsWith('/api/surveys/assets/'));
+    expect(asked).toHaveLength(assetId === 'not-an-id' ? 0 : 1);
+  });
+
+  it('shows the search and sort a shared address names', async () => {
+    const { api } = await setup({ path: '/data/1?q=kulla&sort=name' });
+    await waitFor(() => expect(api.calls('GET', '/api/surveys/dataset-respondents')).toHaveLength(1));
+    const asked = api.calls('GET', '/api/surveys/dataset-respondents')[0]?.url.searchParams;
+    expect([asked?.get('search'), asked?.get('sortBy'), asked?.get('sortOrder')]).toEqual(['kulla', 'name', 'asc']);
+    expect(screen.getByRole('searchbox', { name: 'Search assets' })).toHaveValue('kulla');
+    expect(screen.getByRole('button', { name: 'A - Z' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('writes the search, filters and sort into the address, replacing the entry rather than adding one', async () => {
+    const { user, router } = await setup({ path: '/data/1?q=kulla' });
+    await listItems();
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search assets' }));
+    await user.click(screen.getByRole('button', { name: /Komuna/ }));
+    await user.click(screen.getByRole('checkbox', { name: 'Prizren' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(searchOf(router).getAll('f')).toEqual(['10:101']));
+    expect(searchOf(router).has('q')).toBe(false);
+    expect(router.state.historyAction).toBe('REPLACE');
+
+    await user.click(screen.getByRole('button', { name: 'A - Z' }));
+    await waitFor(() => expect(searchOf(router).get('sort')).toBe('name'));
+    expect(searchOf(router).getAll('f')).toEqual(['10:101']);
+    expect(router.state.historyAction).toBe('REPLACE');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=name'));
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });

@@ -25,14 +25,14 @@ import { cn } from '@/shared/ui/cn';
 import { ChevronDownIcon } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
 import { useDataset } from '../api/get-dataset';
+import { DATASET_LIST_ORDERS } from '../api/get-dataset-assets';
 import { AssetDetailsModal } from '../components/asset-details-modal';
 import { ASSET_LIST_HEADING_ID, AssetList } from '../components/asset-list';
 import { AssetMapModal } from '../components/asset-map-modal';
 import { ExportDialog } from '../components/export-dialog';
 import { FilterPanel } from '../components/filter-panel';
-
-/** The address keeps what is applied, so a filtered list can be shared, reloaded and gone back to. */
-const PARAM = { search: 'q', sort: 'sort', filter: 'f' } as const;
+import { DATASET_PARAM } from '../lib/dataset-params';
+import { useAssetDetailsParam } from '../lib/use-asset-details-param';
 
 const parseId = (value: string | undefined) => {
   const id = Number(value);
@@ -50,16 +50,16 @@ export const DatasetDetailRoute = () => {
   const [searchParams, setSearchParams] = useSearchParams();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
-  const [detailsAsset, setDetailsAsset] = useState<AssetSummary | null>(null);
+  const assetDetails = useAssetDetailsParam();
   const [mapAsset, setMapAsset] = useState<AssetSummary | null>(null);
   const filterPanelId = useId();
 
   const dataset = useDataset(datasetId);
   const filters = useDatasetFilters(datasetId);
 
-  const appliedSearch = searchParams.get(PARAM.search) ?? '';
-  const sort: AssetSort = searchParams.get(PARAM.sort) === 'name' ? 'name' : 'date';
-  const filterParams = searchParams.getAll(PARAM.filter);
+  const appliedSearch = searchParams.get(DATASET_PARAM.search) ?? '';
+  const sort: AssetSort = searchParams.get(DATASET_PARAM.sort) === 'name' ? 'name' : 'date';
+  const filterParams = searchParams.getAll(DATASET_PARAM.filter);
   const filterKey = filterParams.join('&');
   const chosen = useMemo(() => parseFilterParams(filterKey ? filterKey.split('&') : []), [filterKey]);
   const questions = useMemo(() => filterableQuestions(filters.data?.items ?? []), [filters.data]);
@@ -71,6 +71,8 @@ export const DatasetDetailRoute = () => {
   // Chosen filters are checked against the questions' options, so wait for those first.
   const waitingForFilters = Object.keys(chosen).length > 0 && appliedSearch.trim() === '' && filters.isPending;
 
+  // Each change replaces the entry rather than adding one: Back leaves the page instead of
+  // stepping through every search tried on it.
   const applyParams = (update: (params: URLSearchParams) => void) =>
     setSearchParams(
       (current) => {
@@ -78,7 +80,7 @@ export const DatasetDetailRoute = () => {
         update(next);
         return next;
       },
-      { preventScrollReset: true },
+      { replace: true, preventScrollReset: true },
     );
 
   /** After Search or clear, bring the top of the results into view (the panel may be long). */
@@ -90,25 +92,25 @@ export const DatasetDetailRoute = () => {
 
   const handleApply = (search: string, nextFilters: ChosenFilters) => {
     applyParams((params) => {
-      if (search.trim()) params.set(PARAM.search, search.trim());
-      else params.delete(PARAM.search);
-      params.delete(PARAM.filter);
-      for (const value of serializeFilterParams(nextFilters)) params.append(PARAM.filter, value);
+      if (search.trim()) params.set(DATASET_PARAM.search, search.trim());
+      else params.delete(DATASET_PARAM.search);
+      params.delete(DATASET_PARAM.filter);
+      for (const value of serializeFilterParams(nextFilters)) params.append(DATASET_PARAM.filter, value);
     });
     setFiltersOpen(false);
     showResults();
   };
   const handleClear = () => {
     applyParams((params) => {
-      params.delete(PARAM.search);
-      params.delete(PARAM.filter);
+      params.delete(DATASET_PARAM.search);
+      params.delete(DATASET_PARAM.filter);
     });
     showResults();
   };
   const handleSort = (next: AssetSort) =>
     applyParams((params) => {
-      if (next === 'name') params.set(PARAM.sort, 'name');
-      else params.delete(PARAM.sort);
+      if (next === 'name') params.set(DATASET_PARAM.sort, 'name');
+      else params.delete(DATASET_PARAM.sort);
     });
 
   const canDownload = Boolean(session.token) && !isGuest;
@@ -203,13 +205,17 @@ export const DatasetDetailRoute = () => {
             enabled={!waitingForFilters}
             onSortChange={handleSort}
             canEdit={isAdmin}
-            onShowDetails={setDetailsAsset}
+            onShowDetails={assetDetails.open}
             onShowMap={setMapAsset}
           />
         </div>
       )}
 
-      <AssetDetailsModal asset={detailsAsset} onClose={() => setDetailsAsset(null)} />
+      <AssetDetailsModal
+        assetId={assetDetails.assetId}
+        listedName={assetDetails.listedName}
+        onClose={assetDetails.close}
+      />
       <AssetMapModal asset={mapAsset} onClose={() => setMapAsset(null)} />
       {dataset.data && datasetId !== null && canDownload && (
         <ExportDialog
@@ -218,6 +224,7 @@ export const DatasetDetailRoute = () => {
           datasetId={datasetId}
           datasetName={dataset.data.name}
           filters={query.kind === 'filtered' ? query.filters : []}
+          order={DATASET_LIST_ORDERS[sort]}
         />
       )}
     </div>

@@ -39,8 +39,8 @@ type AssetCardProps = {
 };
 
 /**
- * The detail card of the chosen asset: where it is, its dataset and risk, and the way to its full
- * record in the dataset's list (found there by its name).
+ * The detail card of the chosen asset: where it is, its dataset and risk, and the ways to its own
+ * page and to its place in the dataset's list (found there by its name).
  */
 export const AssetCard = ({ asset, takeFocus, onClose }: AssetCardProps) => {
   const { t } = useTranslation('map');
@@ -107,12 +107,17 @@ export const AssetCard = ({ asset, takeFocus, onClose }: AssetCardProps) => {
         <dt className="text-stone-500">{t('asset.coordinates')}</dt>
         <dd>{formatCoordinates(asset.lat, asset.lng, language)}</dd>
       </dl>
-      <Link
-        to={datasetHref}
-        className="mt-3 inline-block text-sm font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900"
-      >
-        {t('asset.open')}
-      </Link>
+      <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold">
+        <Link
+          to={paths.asset.getHref(asset.id)}
+          className="text-brand-800 underline underline-offset-4 hover:text-brand-900"
+        >
+          {t('asset.openPage')}
+        </Link>
+        <Link to={datasetHref} className="text-brand-800 underline underline-offset-4 hover:text-brand-900">
+          {t('asset.open')}
+        </Link>
+      </div>
     </section>
   );
 };

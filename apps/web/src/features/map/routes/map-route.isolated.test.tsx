@@ -157,7 +157,7 @@ describe('interactive map', () => {
     expect(await screen.findByText('1 assets on the map')).toBeInTheDocument();
   });
 
-  it('opens the popup and the detail card of an asset chosen from the list, with the way to its dataset', async () => {
+  it('opens the popup and the detail card of an asset chosen from the list, with the ways to its page and its dataset', async () => {
     const { user } = await setup();
     await screen.findByText('2 assets on the map');
     await user.click(screen.getByText(/List of the assets on the map/));
@@ -170,6 +170,10 @@ describe('interactive map', () => {
     expect(within(card).getByText('Monumente')).toBeInTheDocument();
     expect(within(card).getByText('Lubizhdë')).toBeInTheDocument();
     expect(within(card).getByText('Not assessed')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: "Open the asset's page" })).toHaveAttribute(
+      'href',
+      '/assets/00000000-0000-4000-8000-000000000102',
+    );
     expect(within(card).getByRole('link', { name: 'View in dataset' })).toHaveAttribute(
       'href',
       '/data/1?q=Ura+e+Gurit',
