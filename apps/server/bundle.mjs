@@ -10,9 +10,10 @@ const here = (file) => new URL(file, import.meta.url).pathname;
 
 /**
  * Writes `outfile` (ESM, ending in .js) with the spreadsheet worker, the migrations and demo media
- * beside it; returns how many packages stay external.
+ * beside it, and beside them too each of `besideEntries` (output name without .js → source), which
+ * so finds the migrations as the server does; returns how many packages stay external.
  */
-export async function bundleServer(entry, outfile) {
+export async function bundleServer(entry, outfile, besideEntries = {}) {
   const { dependencies } = JSON.parse(await readFile(here('./package.json'), 'utf8'));
   const bundled = ['@trashegimia/contract'];
   const external = Object.keys(dependencies).filter((name) => !bundled.includes(name));
@@ -23,6 +24,7 @@ export async function bundleServer(entry, outfile) {
       { in: entry, out: path.basename(outfile, '.js') },
       // The worker thread that reads imported spreadsheets; spreadsheet.ts finds it beside the bundle.
       { in: here('./src/modules/imports/sheet-worker.ts'), out: 'sheet-worker' },
+      ...Object.entries(besideEntries).map(([out, source]) => ({ in: source, out })),
     ],
     outdir,
     bundle: true,

@@ -1,5 +1,11 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
@@ -67,6 +73,7 @@ export async function buildApp({
 
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config.logLevel),
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     trustProxy: trustedProxies(config.server.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // Errors Fastify raises before routing (a malformed URL, a bad content type) answer in our shape too.

@@ -116,6 +116,8 @@ export const Environment = z
     ASSET_INDEX: flag.default(true),
     ASSET_INDEX_MAX_ASSETS: positiveInt.default(200_000),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    // Off by default: a busy public site's every request is noise; errors are logged either way.
+    LOG_REQUESTS: flag.default(false),
     WEB_DIST_DIR: z.string().optional(),
   })
   .superRefine((env, ctx) => {
@@ -156,6 +158,8 @@ export type StorageConfig = { driver: 'local' } | { driver: 'azure'; connectionS
 export type Config = {
   readonly server: { port: number; host: string; trustProxy: false | number | string };
   readonly logLevel: (typeof LOG_LEVELS)[number];
+  /** Whether every request and its response are logged (at info). */
+  readonly logRequests: boolean;
   /** Absolute; holds the embedded database, the generated token secret and local blobs. */
   readonly dataDir: string;
   /** DATABASE_URL, or the embedded PGlite kept in DATA_DIR/pgdata. */
@@ -203,6 +207,7 @@ function toConfig(env: Environment): Config {
   return {
     server: { port: env.PORT, host: env.HOST, trustProxy: env.TRUST_PROXY },
     logLevel: env.LOG_LEVEL,
+    logRequests: env.LOG_REQUESTS,
     dataDir,
     database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pgdata') },
     admin: { userName: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },

@@ -2,14 +2,14 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed/seed';
-import { createLogger } from './logger';
+import { type Logger, createLogger, operatorLog } from './logger';
 import { createBlobStore } from './storage/create-blob-store';
 
-async function main() {
+async function main(logger: Logger) {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  logger.level = config.logLevel;
 
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, logger);
   logger.info({ driver: database.driver }, 'database ready');
   const blobs = await createBlobStore(config);
   await seedDatabase(database.db, {
@@ -17,8 +17,8 @@ async function main() {
     adminPassword: config.admin.password,
     demo: config.seedDemo,
     blobs,
-    // Printed whatever LOG_LEVEL says: the generated admin password is shown this once and never again.
-    log: (message) => console.log(message),
+    // The generated admin password is shown this once and never again.
+    log: (message) => operatorLog(logger).info(message),
   });
 
   const app = await buildApp({ config, db: database, blobs, logger });
@@ -50,12 +50,15 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.server.port;
   const host = ['0.0.0.0', '::'].includes(config.server.host) ? 'localhost' : config.server.host;
-  // Printed whatever LOG_LEVEL says: it is what the person who started the server looks for.
-  console.log(`Trashëgimia is listening on http://${host}:${port}`);
+  // What the person who started the server looks for.
+  operatorLog(logger).info(`Trashëgimia is listening on http://${host}:${port}`);
 }
 
-main().catch((error: unknown) => {
+// At info until the configuration names LOG_LEVEL: a configuration mistake is reported through it too.
+const logger = createLogger('info');
+main(logger).catch((error: unknown) => {
   // A configuration mistake is the operator's to fix: say which variable, without a stack trace.
-  console.error(error instanceof ConfigError ? error.message : error);
+  if (error instanceof ConfigError) operatorLog(logger).fatal(error.message);
+  else operatorLog(logger).fatal({ err: error }, 'the server could not start');
   process.exit(1);
 });

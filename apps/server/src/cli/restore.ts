@@ -1,17 +1,21 @@
+import path from 'node:path';
+import { restore } from '../backup/backup';
+import { argumentsOf, localBlobFolder, runCommand } from './run-command';
+
 /**
  * `npm run restore -- <folder>`: loads a backup made by `npm run backup` into the configured
  * database, which must be new and empty, and the local blob folder, which must be empty too.
  * With embedded PGlite, stop the server first: its data folder is one process's at a time.
  */
-import path from 'node:path';
-import { BackupError, restore } from '../backup/backup';
-import { runCommand } from './run-command';
-
-await runCommand(async ({ database, blobFolder }) => {
-  const argument = process.argv[2];
-  if (!argument) throw new BackupError('Name the backup folder: npm run restore -- <folder>');
-  const folder = path.resolve(argument);
-  const manifest = await restore(database, blobFolder, folder);
-  const rows = Object.values(manifest.rows).reduce((sum, count) => sum + count, 0);
-  console.log(`Restored ${rows} rows and the blob folder from ${folder} (backed up ${manifest.createdAt})`);
-});
+export const restoreCommand = (args: string[]) =>
+  runCommand(
+    () => path.resolve(argumentsOf(args, 'npm run restore -- <backup folder>', 1, 1)[0]!),
+    async ({ config, database, report }, folder) => {
+      const manifest = await restore(database, localBlobFolder(config), folder);
+      const rows = Object.values(manifest.rows).reduce((sum, count) => sum + count, 0);
+      report.info(
+        { folder, rows },
+        `Restored ${rows} rows and the blob folder from ${folder} (backed up ${manifest.createdAt})`,
+      );
+    },
+  );

@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { openDatabase } from '../db/client';
 import { dumpFunctionDefinitions, functionsFile } from '../db/function-definitions';
+import { createLogger } from '../logger';
 
 const database = await openDatabase({ memory: true });
 try {
@@ -12,4 +13,4 @@ try {
 } finally {
   await database.close();
 }
-console.log(`Wrote ${functionsFile}`);
+createLogger('info').info(`Wrote ${functionsFile}`);

@@ -1,6 +1,7 @@
 import { Table, getTableName, is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { Logger } from '../logger';
 import type { Executor } from './client';
 import { CHANGE_CHANNEL, type TableChange, parseNotification } from './notifications';
 
@@ -86,14 +87,18 @@ export class QueryCache {
   #epoch = 0;
 
   /** `serverUrl`: the PostgreSQL server to keep a listening connection to; none for PGlite. */
-  constructor(private readonly serverUrl?: string) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly serverUrl?: string,
+  ) {}
 
   /** For the pool's `onConnect`. A connection that cannot listen is still used; its notifications are just not received. */
   readonly listenOn = async (client: pg.ClientBase): Promise<void> => {
     try {
       await this.listen(client);
       if (!this.serverUrl) this.setListening(true);
-    } catch {
+    } catch (error) {
+      this.logger.warn({ err: error }, 'a database connection could not listen for changes');
       if (!this.serverUrl) this.setListening(false);
     }
   };
@@ -106,6 +111,7 @@ export class QueryCache {
     return keepListening(
       this,
       () => new pg.Client({ connectionString: serverUrl, application_name: LISTENER_APPLICATION_NAME }),
+      this.logger,
     );
   }
 
@@ -249,28 +255,57 @@ export class QueryCache {
   }
 }
 
-/** One connection kept listening, connected again a second after it is lost. */
-function keepListening(changes: QueryCache, newClient: () => pg.Client): () => Promise<void> {
+/**
+ * One connection kept listening, connected again a second after it is lost. An outage is logged
+ * once when it begins (the first attempt failing counts) and once when it ends, not at every attempt.
+ */
+function keepListening(changes: QueryCache, newClient: () => pg.Client, logger: Logger): () => Promise<void> {
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
-  const lost = () => {
+  let listenedBefore = false;
+  /** When the outage under way began (performance.now()); undefined while listening. */
+  let outageSince: number | undefined;
+  const lost = (attempt: pg.Client, error?: unknown) => {
+    // An attempt given up on may still report its end after the next one connected.
+    if (stopped || attempt !== client) return;
     changes.setListening(false);
-    if (!stopped && !retry) retry = setTimeout(connect, RECONNECT_MS).unref();
+    if (outageSince === undefined) {
+      outageSince = performance.now();
+      logger.warn(
+        { err: error },
+        listenedBefore
+          ? 'lost the connection that listens for database changes; caches are bypassed until it is back'
+          : 'cannot connect to listen for database changes; caches are bypassed until it can',
+      );
+    }
+    if (!retry) retry = setTimeout(connect, RECONNECT_MS).unref();
+  };
+  const listening = () => {
+    if (stopped) return;
+    changes.setListening(true);
+    if (outageSince !== undefined) {
+      const seconds = Math.round((performance.now() - outageSince) / 100) / 10;
+      logger.info({ seconds }, `listening for database changes again, after ${seconds} s`);
+    } else {
+      logger.debug('listening for database changes');
+    }
+    listenedBefore = true;
+    outageSince = undefined;
   };
   const connect = () => {
     retry = undefined;
     const attempt = newClient();
     client = attempt;
     // A lost connection is an 'error' and then an 'end'; either starts the next attempt.
-    attempt.on('error', lost);
-    attempt.on('end', lost);
+    attempt.on('error', (error) => lost(attempt, error));
+    attempt.on('end', () => lost(attempt));
     attempt
       .connect()
       .then(() => changes.listen(attempt))
-      .then(() => changes.setListening(!stopped))
-      .catch(() => {
-        lost();
+      .then(listening)
+      .catch((error: unknown) => {
+        lost(attempt, error);
         void attempt.end().catch(() => undefined);
       });
   };

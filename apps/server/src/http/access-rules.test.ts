@@ -100,6 +100,7 @@ describe('the declared access table', () => {
     expect(new Set(open('anyone'))).toEqual(
       new Set([
         'GET /api/health',
+        'GET /api/ready',
         'GET /api/config',
         'GET /api/auth/captcha',
         'POST /api/auth/login',

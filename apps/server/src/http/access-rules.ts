@@ -36,6 +36,7 @@ const publicRegister: AccessRule = {
 
 export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   'GET /api/health': anyone,
+  'GET /api/ready': { access: 'anyone', reason: "load balancers' and orchestrators' readiness probe" },
   'GET /api/config': { access: 'anyone', reason: 'what the page needs before anyone logs in' },
 
   'GET /api/auth/captcha': { access: 'anyone', reason: 'rate limited per address' },
@@ -53,7 +54,7 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
 
   'GET /api/datasets': publicRegister,
   'GET /api/datasets/': publicRegister,
-  'GET /api/datasets/stats': { access: 'account', reason: 'statistics are for logged-in users (DESIGN §4)' },
+  'GET /api/datasets/stats': { access: 'account', reason: 'statistics are for logged-in users' },
   'GET /api/datasets/:id': publicRegister,
   'GET /api/datasets/:id/filters': publicRegister,
   'POST /api/datasets': admin,

@@ -89,6 +89,7 @@ export async function startServerProcess(data: ServerData): Promise<ServerProces
       ADMIN_PASSWORD: 'reliability-kalaja-e-prizrenit',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'info',
+      LOG_REQUESTS: 'true',
       WEB_DIST_DIR: path.join(data.dataDir, 'no-web-build'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,6 +8,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createLogger } from '../../logger';
 import { drawDemoPhoto } from './demo-images';
 import { DEMO_VIDEO_FILES } from './demo-media';
 import { drawWaterfallPanorama } from './demo-panorama';
@@ -44,8 +45,9 @@ try {
     output(DEMO_VIDEO_FILES.waterfall360),
   ]);
 
+  const logger = createLogger('info');
   for (const file of Object.values(DEMO_VIDEO_FILES))
-    console.log(`${file}: ${Math.round((await stat(output(file))).size / 1024)} KB`);
+    logger.info(`${file}: ${Math.round((await stat(output(file))).size / 1024)} KB`);
 } finally {
   await rm(work, { recursive: true, force: true });
 }

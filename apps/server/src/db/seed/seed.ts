@@ -3,7 +3,8 @@ import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { WritableBlobStore } from '../../storage/blob-store';
 import type { Database, Executor } from '../client';
 import { answers, assets, datasets, devices, guidelines, media, questionLibrary, users } from '../schema/index';
-import { createAdmin, generateAdminPassword } from './admin';
+import { generatePassword } from '../../modules/auth/passwords';
+import { createAdmin } from './admin';
 import { DEMO_DEVICES, DEMO_LIBRARY_QUESTIONS } from './demo-back-office';
 import { generateDemoAssets } from './demo-assets';
 import { DEMO_DATASETS, type DatasetKey } from './demo-datasets';
@@ -28,13 +29,13 @@ const SEED_LOCK_KEY = 7_202_008;
 const SYSTEM = 'system';
 
 /**
- * First-start data (DESIGN §7): on a database without users, the admin account and, unless
+ * First-start data (docs/operations.md, 'First start'): on a database without users, the admin account and, unless
  * `demo` is false, the demo — all in one transaction, so a crash leaves nothing half-done and a
  * restart finds either nothing (and seeds) or a user (and does nothing).
  */
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<void> {
   const started = performance.now();
-  const password = options.adminPassword ? options.adminPassword : generateAdminPassword();
+  const password = options.adminPassword ? options.adminPassword : generatePassword();
   const demo = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const anyUser = await tx.select({ id: users.id }).from(users).limit(1);

@@ -1,5 +1,5 @@
 /** What other modules use of accounts and sessions. */
 export { type UserClaims, assertAdmin, assertSession, assertUser, isAdmin } from './guards';
-export { hashPassword, verifyPassword } from './passwords';
+export { generatePassword, hashPassword, verifyPassword } from './passwords';
 export type { LoginThrottle } from './login-throttle';
 export { TokenService } from './tokens';

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /**
@@ -18,4 +19,12 @@ export async function verifyPassword(passwordHash: string, plain: string): Promi
   } catch {
     return false;
   }
+}
+
+// No look-alike characters (0/O, 1/l/I), so a printed password can be typed from a screen.
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/** 24 characters from a 57-letter alphabet: about 140 bits, from the system's CSPRNG. */
+export function generatePassword(): string {
+  return Array.from({ length: 24 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 }

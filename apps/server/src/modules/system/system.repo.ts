@@ -1,6 +1,19 @@
-import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { ReadinessChecks } from '@trashegimia/contract/system';
+import { cacheOf } from '../../db/cache';
+import { type DatabaseHandle, pendingMigrations } from '../../db/client';
 
-export async function pingDatabase(db: Executor) {
-  await db.execute(sql`select 1`);
+/**
+ * What GET /api/ready and /api/health report. Asking for the pending migrations is also what shows
+ * that the database answers; `databaseError` is why it did not.
+ */
+export async function readinessChecks(
+  database: DatabaseHandle,
+): Promise<{ checks: ReadinessChecks; databaseError?: unknown }> {
+  const changeListener = cacheOf(database.db)?.listening ?? false;
+  try {
+    const pending = await pendingMigrations(database);
+    return { checks: { migrations: pending.length === 0, database: true, changeListener } };
+  } catch (error) {
+    return { checks: { migrations: false, database: false, changeListener }, databaseError: error };
+  }
 }

@@ -37,6 +37,16 @@ export async function findUserById(db: Executor, id: number) {
   return user;
 }
 
+/** User names are unique regardless of case (users_user_name_lower_key), and found the same way. */
+export async function findUserByName(db: Executor, userName: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.userName})`, userName.toLowerCase()))
+    .limit(1);
+  return user;
+}
+
 export async function insertUser(
   db: Executor,
   values: { userName: string; passwordHash: string; role: number; createdBy: string | null },

@@ -14,7 +14,24 @@ import { pageMeta } from '../../http/paging';
 import { recordAudit } from '../audit/audit.service';
 import { type LoginThrottle, type UserClaims, hashPassword, verifyPassword } from '../auth';
 import { presentUser } from './users.presenter';
-import { lockAdmins, deleteUserById, findUserById, insertUser, listUsers, updatePasswordHash } from './users.repo';
+import {
+  lockAdmins,
+  deleteUserById,
+  findUserById,
+  findUserByName,
+  insertUser,
+  listUsers,
+  updatePasswordHash,
+} from './users.repo';
+
+/**
+ * Who changes an account: an administrator through the API, or null for the server's operator at
+ * its command line (npm run create-admin, reset-password), who acts with no account.
+ */
+type AccountActor = UserClaims | null;
+
+/** What an account made by no account records as its creator, as the first admin's does. */
+const SYSTEM_CREATOR = 'system';
 
 const PASSWORD_REFUSALS: Record<PasswordProblem, string> = {
   password_blank: 'must not be blank or mostly spaces',
@@ -33,6 +50,11 @@ export async function userNameOf(db: Executor, id: number): Promise<string | nul
   return (await findUserById(db, id))?.userName ?? null;
 }
 
+/** The id of the account of that name, in any case; null when there is none. */
+export async function userIdNamed(db: Executor, userName: string): Promise<number | null> {
+  return (await findUserByName(db, userName))?.id ?? null;
+}
+
 export async function listUserPage(db: Database, query: z.output<typeof UserListQuery>) {
   const { rows, total } = await listUsers(db, query);
   return {
@@ -41,21 +63,16 @@ export async function listUserPage(db: Database, query: z.output<typeof UserList
   };
 }
 
-export async function createUser(db: Database, actor: UserClaims, body: z.output<typeof CreateUserBody>) {
+export async function createUser(db: Database, actor: AccountActor, body: z.output<typeof CreateUserBody>) {
   assertUsablePassword('password', body.password, body.userName);
   // Hashed before the transaction: argon2 takes tens of milliseconds and needs no lock.
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
-    const creator = await findUserById(tx, actor.userId);
-    const user = await insertUser(tx, {
-      userName: body.userName,
-      passwordHash,
-      role: body.role,
-      createdBy: creator?.userName ?? null,
-    });
+    const createdBy = actor ? ((await findUserById(tx, actor.userId))?.userName ?? null) : SYSTEM_CREATOR;
+    const user = await insertUser(tx, { userName: body.userName, passwordHash, role: body.role, createdBy });
     const presented = presentUser(user);
     await recordAudit(tx, {
-      actorId: actor.userId,
+      actorId: actor?.userId ?? null,
       action: 'user.create',
       subjectType: 'user',
       subjectId: String(user.id),
@@ -85,10 +102,13 @@ export async function deleteUser(db: Database, actor: UserClaims, id: number) {
   });
 }
 
-/** PATCH /users/{id}/password: an administrator sets a new password, e.g. for someone who forgot theirs. */
+/**
+ * PATCH /users/{id}/password: an administrator (or the operator, npm run reset-password) sets a new
+ * password, e.g. for someone who forgot theirs. Every session of the account ends.
+ */
 export async function resetPassword(
   db: Database,
-  actor: UserClaims,
+  actor: AccountActor,
   id: number,
   body: z.output<typeof ResetPasswordBody>,
 ) {
@@ -102,7 +122,7 @@ export async function resetPassword(
     if (!user) throw notFound('user');
     await updatePasswordHash(tx, id, passwordHash);
     await recordAudit(tx, {
-      actorId: actor.userId,
+      actorId: actor?.userId ?? null,
       action: 'user.password_reset',
       subjectType: 'user',
       subjectId: String(id),
