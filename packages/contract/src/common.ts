@@ -30,10 +30,10 @@ export const ROLE = { USER: 1, ADMIN: 2 } as const;
 export const Role = z.union([z.literal(ROLE.USER), z.literal(ROLE.ADMIN)]);
 export type Role = z.infer<typeof Role>;
 
-/** Largest page any list call serves (DESIGN §4). */
+/** Largest page any list call serves (docs/decisions/0014-page-size-capped.md). */
 export const MAX_PAGE_LIMIT = 1000;
 
-/** 1-based paging; a larger limit than the server serves is capped rather than refused (DESIGN §4). */
+/** 1-based paging; a larger limit than the server serves is capped rather than refused (docs/decisions/0014). */
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce

@@ -3,7 +3,7 @@ import { blankAsNull, clearableText, IdParams, localized, PageQuery, pageOf, pla
 import { QuestionIdentifier, QuestionType, SAVE_LIMITS } from './questions';
 
 /**
- * The question library, kept on the server and shared by every administrator (DESIGN §6): ready
+ * The question library, kept on the server and shared by every administrator: ready
  * questions with their options, copied into a survey on import.
  */
 export const LibraryOption = z.object({

@@ -38,7 +38,7 @@ export const CHOICE_TYPES: readonly QuestionType[] = [
 export const isChoiceType = (type: string | null): boolean =>
   type !== null && (CHOICE_TYPES as readonly string[]).includes(type);
 
-/** What a question's answer stands for on the asset (DESIGN §5); SIMPLE_QUESTION or none for the rest. */
+/** What a question's answer stands for on the asset; SIMPLE_QUESTION or none for the rest. */
 export const QUESTION_IDENTIFIERS = [
   'ASSET_NAME',
   'MUNICIPALITY_NAME',

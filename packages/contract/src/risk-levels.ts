@@ -13,7 +13,7 @@ const RISK_WORDS: Record<string, RiskLevel> = {
 };
 
 /**
- * Risk → level: 1/2/3 or the Albanian words (DESIGN §5); anything else is low. The server keeps an
+ * Risk → level: 1/2/3 or the Albanian words; anything else is low. The server keeps an
  * asset's level with it; the demo data and the benchmark's synthetic assets are made with this too.
  */
 export function riskLevelFromRisk(risk: string | null): RiskLevel {

@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, Language } from '@trashegimia/contract/common';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** From the `language` header; xk when missing or unknown (DESIGN §4). */
+    /** From the `language` header; xk when missing or unknown. */
     language: Language;
   }
 }

@@ -1,4 +1,4 @@
-/** Page arithmetic and the `meta` of every list response (DESIGN §4). */
+/** Page arithmetic and the `meta` of every list response (docs/decisions/0014-page-size-capped.md). */
 import type { PageMeta } from '@trashegimia/contract/common';
 
 export type Paging = { page: number; limit: number };

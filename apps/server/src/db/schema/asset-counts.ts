@@ -5,7 +5,7 @@ import { surveys } from './surveys';
 
 /**
  * How many assets each (dataset, survey, status) has is kept without a row that every writer locks
- * (DESIGN §8): triggers on `assets` append each statement's changes to asset_count_changes
+ * (docs/decisions/0001): triggers on `assets` append each statement's changes to asset_count_changes
  * (migration 0017), which no writer updates, so concurrent submissions never wait on each other for
  * a count. Every server folds the appended changes into asset_count_totals in the background
  * (assets/asset-count-folding.ts); the asset_counts view adds both, so a reader sees exact counts

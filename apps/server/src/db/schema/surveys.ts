@@ -11,7 +11,7 @@ export const surveys = pgTable('surveys', {
   longDescriptionXk: text('long_description_xk'),
   longDescriptionEn: text('long_description_en'),
   longDescriptionSr: text('long_description_sr'),
-  /** Where new submissions of this survey land (DESIGN §5). */
+  /** Where new submissions of this survey land. */
   defaultDatasetId: integer('default_dataset_id').references(() => datasets.id, { onDelete: 'set null' }),
   insBy: text('ins_by'),
   insDate: timestamp('ins_date', { withTimezone: true }).notNull().defaultNow(),

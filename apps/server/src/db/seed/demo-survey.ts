@@ -4,7 +4,7 @@ import { KOSOVO_MUNICIPALITIES } from './kosovo-municipalities';
  * The demo survey as data. Numbers (1, 1.3, 1.3.1 …) and questionOrder follow from each node's place
  * in the tree when it is written, so skip logic names its target by key, never by a number that
  * could drift. Choice values are Albanian words (what the asset columns and exports show); risk
- * uses '1'/'2'/'3', which DESIGN §5 maps to high/medium/low.
+ * uses '1'/'2'/'3', which the contract's risk-levels.ts maps to high/medium/low.
  */
 export type Tri = { xk: string; en: string; sr: string };
 

@@ -195,7 +195,7 @@ function multipleChoice(value: string, offered: Map<string, OfferedOptionRow>): 
   return parts.map((part) => offered.get(part) ?? part);
 }
 
-/** The asset columns kept from answers (DESIGN §5), by the identifier of the question they come from. */
+/** The asset columns kept from answers, by the identifier of the question they come from. */
 export const IDENTIFIER_COLUMNS = {
   ASSET_NAME: 'name',
   MUNICIPALITY_NAME: 'municipality',

@@ -141,14 +141,14 @@ async function datasetOf(db: Executor, viewer: TokenClaims, id: number) {
 export type SurveyAnswerRules = {
   questions: Map<number, SurveyQuestionRow>;
   options: Map<number, OfferedOptionRow[]>;
-  /** The questions that feed an asset column (DESIGN §5). */
+  /** The questions that feed an asset column. */
   identifierQuestions: SurveyQuestionRow[];
 };
 
 /**
  * The survey's answer rules, kept in memory until a question or an option changes (outside a
  * transaction): every submission, import and edit reads them before its transaction opens, so the
- * transaction holds only its writes (DESIGN §8). Shared by every caller: never changed.
+ * transaction holds only its writes (docs/decisions/0001). Shared by every caller: never changed.
  */
 export function surveyAnswerRules(db: Executor, surveyId: number): Promise<SurveyAnswerRules> {
   return cachedRead(db, 'survey_answer_rules', String(surveyId), [questions, questionOptions], async () => {

@@ -15,7 +15,7 @@ export const countsAsView = (viewer: TokenClaims | null): boolean => !seesEveryt
 
 /**
  * Filtered lookups need a session (spec §5), and the map's and the analytics' filtered queries a
- * logged-in account (DESIGN §4); the dataset page's filters are open to guests too.
+ * logged-in account; the dataset page's filters are open to guests too.
  */
 export function assertMayFilter(viewer: TokenClaims | null, filterPage: z.output<typeof FilterPage> | undefined) {
   if (!viewer) throw unauthorized();

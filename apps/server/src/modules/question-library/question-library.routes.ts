@@ -17,7 +17,7 @@ import {
   listLibraryQuestions,
 } from './question-library.service';
 
-/** The question library, shared by every administrator (DESIGN §6). Administrators only. */
+/** The question library, shared by every administrator. Administrators only. */
 export const questionLibraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/',

@@ -4,7 +4,7 @@ import { useSession } from '@/shared/session/use-session';
 import { useReturnTarget } from './require-session';
 
 /**
- * Back-office routes need role 2 (back office §6; DESIGN §6 guards every admin route): without a
+ * Back-office routes need role 2 (back office §6; docs/decisions/0012 guards every admin route): without a
  * session → /login with the return location; a guest or a non-admin user → home.
  */
 export const RequireAdmin = () => {

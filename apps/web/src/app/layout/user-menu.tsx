@@ -26,7 +26,7 @@ const itemClasses =
 /**
  * A login button for visitors; for a session, a menu named by the role (Guest, User or Admin).
  * Only admins (role 2) get the back-office links (spec §2, §6); every account, but not a guest, can
- * change its own password (DESIGN §6); everyone can sign out.
+ * change its own password; everyone can sign out.
  */
 export const UserMenu = () => {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import type { Resources } from '@/shared/i18n/resources';
 import { readToken } from '@/shared/session/session-storage';
 import { ApiError } from './api-error';
 
-/** The API lives beside the page (DESIGN §1: the spec's `{host}` is `/api`). */
+/** The API lives beside the page (the spec's `{host}` is `/api`). */
 export const API_BASE_URL = '/api';
 
 /** The spec's fallback texts of failed calls (§8), as keys of `errors:api`. */

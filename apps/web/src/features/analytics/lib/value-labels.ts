@@ -2,7 +2,7 @@ import type { DatasetFilter } from '@trashegimia/contract/datasets';
 import type { Language } from '@/shared/i18n/language';
 import { pickLocalized } from '@/shared/i18n/localized-text';
 
-/** The question identifiers whose answers the analytics show as columns and chart bars (DESIGN §5). */
+/** The question identifiers whose answers the analytics show as columns and chart bars. */
 export type LabelledIdentifier = 'MUNICIPALITY_NAME' | 'ASSET_TYPE' | 'USABILITY' | 'ACCESS';
 
 /** A stored answer value in the reader's language, or the value itself when no option names it. */

@@ -38,7 +38,7 @@ export const LoginForm = ({ onSuccess }: LoginFormProps) => {
 
   const busy = login.isPending || guestLogin.isPending;
   const provider: CaptchaProvider = config.data?.captcha.provider ?? 'altcha';
-  // DESIGN §6: the texts say 'captcha' unless reCAPTCHA is configured.
+  // The texts say 'captcha' unless reCAPTCHA is configured.
   const captchaContext = provider === 'recaptcha' ? 'recaptcha' : undefined;
 
   const handleFailure = (error: Error, fallback: string) => {

@@ -21,7 +21,7 @@ import { LibraryQuestionModal } from '../components/library-question-modal';
 const PAGE_SIZE = 20;
 
 /**
- * admin/questions/library: ready questions shared by every administrator (DESIGN §6), searchable,
+ * admin/questions/library: ready questions shared by every administrator, searchable,
  * each with its type and option count; create, edit and delete (spec §2).
  */
 export const QuestionLibraryRoute = () => {
