@@ -1,5 +1,6 @@
 import type { RiskLevel } from '@trashegimia/contract/assets';
 import { lowerBound } from './lower-bound';
+import type { Turns } from './sort-in-slices';
 
 /** What a map shows of an asset besides its id and date (AssetPoints' columns). */
 export type MapPoint = {
@@ -67,10 +68,21 @@ export class MapColumns {
     private readonly compare: (a: MappedAsset, b: MappedAsset) => number,
     assets: readonly MappedAsset[] = [],
   ) {
-    const onMap = assets.filter(onEarth);
-    for (let at = 0; at < onMap.length; at += RUN_POINTS) {
-      this.#runs.push(newRun(onMap.slice(at, at + RUN_POINTS)));
+    for (let at = 0; at < assets.length; at += RUN_POINTS) this.#append(assets, at);
+  }
+
+  /** Takes `assets`, already in the map's order, into a map that holds none yet, in turns. */
+  async fill(assets: readonly MappedAsset[], turns: Turns): Promise<void> {
+    for (let at = 0; at < assets.length; at += RUN_POINTS) {
+      this.#append(assets, at);
+      if (turns.due) await turns.pause();
     }
+  }
+
+  /** The ones on Earth of RUN_POINTS assets from `at`, as a run after the last. */
+  #append(assets: readonly MappedAsset[], at: number) {
+    const onMap = assets.slice(at, at + RUN_POINTS).filter(onEarth);
+    if (onMap.length > 0) this.#runs.push(newRun(onMap));
   }
 
   /** Adds the asset, if it has coordinates on Earth; one already held is to be removed first. */

@@ -5,7 +5,7 @@ import { assets, datasets } from '../../db/schema/index';
 import { shownRiskLevel } from './points.repo';
 import type { MapPoint } from './map-columns';
 import { type AssetListing, ID_BYTES, type IndexedAsset } from './option-index';
-import { pauseForEvents } from './sort-in-slices';
+import { Turns } from './sort-in-slices';
 
 /** The date to the microsecond: a double holds it exactly. */
 const dateMicros = sql<number>`(extract(epoch from ${assets.date}) * 1000000)::float8`;
@@ -50,16 +50,17 @@ export async function selectAssetListing(
 
 /**
  * Reads what selectAssetListing packed, in two passes (count, then fill) so that nothing but the
- * listing's own arrays and map points is allocated, pausing before each pack in both passes so that
- * requests are served meanwhile. `array_send` writes the number of dimensions, a
+ * listing's own arrays and map points is allocated, in turns (sort-in-slices.ts) so that requests
+ * are served meanwhile. `array_send` writes the number of dimensions, a
  * null flag and the element type, then each dimension's length and lower bound, then each
  * element's length and value.
  */
 async function unpack(packs: Buffer[]): Promise<AssetListing> {
+  const turns = new Turns();
   let count = 0;
   let options = 0;
   for (const pack of packs) {
-    await pauseForEvents();
+    if (turns.due) await turns.pause();
     walk(
       pack,
       () => count++,
@@ -79,7 +80,7 @@ async function unpack(packs: Buffer[]): Promise<AssetListing> {
   // Municipalities, villages and risks repeat: one string each, not one per asset.
   const sharedTexts = new Map<string, string>();
   for (const pack of packs) {
-    await pauseForEvents();
+    if (turns.due) await turns.pause();
     walk(
       pack,
       (at) => {

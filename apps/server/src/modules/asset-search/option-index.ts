@@ -2,7 +2,7 @@ import type { RiskLevel } from '@trashegimia/contract/assets';
 import { lowerBound } from './lower-bound';
 import { MapColumns, type MapPoint, type MappedAsset, type RenderedMap, onEarth } from './map-columns';
 import { lowersAmbiguously, searchedText } from './search-terms';
-import { type Pause, pauseForEvents, sortInSlices } from './sort-in-slices';
+import { Turns, sortInSlices } from './sort-in-slices';
 
 /**
  * Which of one dataset's public assets chose each answer option, held in memory as bitsets over
@@ -48,8 +48,8 @@ export type IndexedPage = { ids: string[]; total: number };
 
 export const ID_BYTES = 16;
 const MIN_CAPACITY = 1_024;
-/** How many assets a build reads between two pauses: a few milliseconds of work. */
-const BUILD_SLICE = 16_384;
+/** How many assets a build reads between two looks at the clock. */
+const BUILD_STEP = 64;
 /**
  * Up to this many matches are sorted rather than found by walking the date order, which for a few
  * matches among 200,000 assets would visit most of them.
@@ -95,22 +95,22 @@ export class OptionIndex {
   #ambiguous = new Set<number>();
 
   /**
-   * The index of the listing's assets, built in slices between which it pauses (`pause`), so that
-   * building a large dataset's index never holds up the requests waiting meanwhile.
+   * The index of the listing's assets, built in turns (`turns`), so that building a large
+   * dataset's index never holds up the requests waiting meanwhile.
    */
-  static async build(listing: AssetListing, pause: Pause = pauseForEvents): Promise<OptionIndex> {
+  static async build(listing: AssetListing, turns = new Turns()): Promise<OptionIndex> {
     const { count } = listing;
     const index = new OptionIndex(count);
     index.#ids.set(listing.ids.subarray(0, count * ID_BYTES));
     index.#dates.set(listing.dates.subarray(0, count));
-    for (let start = 0; start < count; start += BUILD_SLICE) {
-      index.#fill(listing, start, Math.min(count, start + BUILD_SLICE));
-      await pause();
+    for (let start = 0; start < count; start += BUILD_STEP) {
+      index.#fill(listing, start, Math.min(count, start + BUILD_STEP));
+      if (turns.due) await turns.pause();
     }
-    await index.#byDate.fill(count, pause);
-    await index.#byId.fill(count, pause);
+    await index.#byDate.fill(count, turns);
+    await index.#byId.fill(count, turns);
     const byDate = Array.from(index.#byDate.slots.subarray(0, count), (slot) => index.#points[slot]!);
-    index.#map = new MapColumns(compareMapped, byDate);
+    await index.#map.fill(byDate, turns);
     return index;
   }
 
@@ -379,9 +379,9 @@ class SortedSlots {
   }
 
   /** Holds slots 0…count-1, sorted in slices (sortInSlices). */
-  async fill(count: number, pause: Pause) {
+  async fill(count: number, turns: Turns) {
     for (let slot = 0; slot < count; slot++) this.slots[slot] = slot;
-    await sortInSlices(this.slots.subarray(0, count), this.compare, pause);
+    await sortInSlices(this.slots.subarray(0, count), this.compare, turns);
     this.#length = count;
   }
 
