@@ -185,7 +185,7 @@ export type Config = {
   readonly webDistDir: string;
 };
 
-/** src/ and dist/ sit at the same depth under apps/server, so this resolves to apps/web/dist from both. */
+/** src/ and dist/ sit at the same depth under apps/server, so this is apps/web/dist from both (and web/dist from a release's server/dist). */
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /**
