@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { LANGUAGE_TEXTS, PAGE_SCREENS, type PagePreloads } from './src/app/page-preloads.ts';
 
@@ -122,7 +123,25 @@ function neededByPublicShared(id: string, moduleInfo: ModuleInfoOf, seen = new S
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), pagePreloads()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompress(),
+    pagePreloads(),
+    // src/sw.ts as dist/sw.js, with the release's files listed in it (registered by /collect).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The 3D viewer's chunk is 0.8 MB, the default limit 2 MiB: every file of the release is kept.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+    }),
+  ],
   resolve: {
     // `@/…` → src/…, from tsconfig.json's `paths`.
     tsconfigPaths: true,

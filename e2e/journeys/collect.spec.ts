@@ -56,19 +56,26 @@ const expectPhotoShown = (page: Page) =>
     )
     .toBeGreaterThan(0);
 
-/** The app's worker controls the page and holds the files the page loaded. */
+/** The app's worker controls the page, and the release it precached holds every file the page loaded. */
 const expectReadyOffline = (page: Page) =>
   expect
     .poll(
       () =>
         page.evaluate(async () => {
-          if (!navigator.serviceWorker.controller) return 0;
-          const assets = await caches.open('trashegimia-assets-v1');
-          return (await assets.keys()).length;
+          const precache = (await caches.keys()).find((name) => name.startsWith('workbox-precache'));
+          if (!navigator.serviceWorker.controller || !precache) return 'no worker yet';
+          const cache = await caches.open(precache);
+          const loaded = performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name))
+            .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'));
+          const missing = [];
+          for (const url of loaded) if (!(await cache.match(url.href))) missing.push(url.pathname);
+          return loaded.length > 0 && missing.length === 0 ? 'ready' : `not precached: ${missing.join(', ')}`;
         }),
       { timeout: 30_000 },
     )
-    .toBeGreaterThan(0);
+    .toBe('ready');
 
 test('a collector fills in the demo survey offline, with a conditional option and a photo; it syncs when back online', async ({
   page,

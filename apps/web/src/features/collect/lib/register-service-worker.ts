@@ -1,31 +1,16 @@
-import { loadLanguage } from '@/shared/i18n/i18n';
-import { LANGUAGES } from '@/shared/i18n/language';
-
-/** The worker that keeps the app and the downloaded surveys available offline (public/sw.js). */
+/** The worker that keeps the app and the downloaded surveys available offline (src/sw.ts, built as /sw.js). */
 export const SERVICE_WORKER_URL = '/sw.js';
 
 /**
  * Registers the offline worker in production builds (the development server's modules change
- * under it), loads the texts of every language (a page downloads only its own), then hands the
- * worker the files this page loaded, so the app opens, and switches language, offline even though
- * the worker started after them.
+ * under it). The worker precaches every file of the release, the texts of every language included,
+ * so the app opens, and switches language, offline.
  */
 export const registerServiceWorker = () => {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  void navigator.serviceWorker
-    .register(SERVICE_WORKER_URL)
-    .then(() => Promise.all(LANGUAGES.map((language) => loadLanguage(language))))
-    .then(() => navigator.serviceWorker.ready)
-    .then((registration) => {
-      const loaded = performance
-        .getEntriesByType('resource')
-        .map((entry) => entry.name)
-        .filter((url) => new URL(url).origin === location.origin && new URL(url).pathname.startsWith('/assets/'));
-      registration.active?.postMessage({ type: 'cache-assets', urls: loaded });
-    })
-    .catch(() => {
-      // Without the worker the collector still works online and keeps its drafts; nothing to tell.
-    });
+  void navigator.serviceWorker.register(SERVICE_WORKER_URL).catch(() => {
+    // Without the worker the collector still works online and keeps its drafts; nothing to tell.
+  });
 };
 
 /**
