@@ -1,12 +1,6 @@
-// `npm run <command>`: runs a maintenance command (src/cli/main.ts) as built into dist/cli.js, the
-// code the built server runs, or, before any build, from source through tsx.
-import { existsSync } from 'node:fs';
-
-const built = new URL('./dist/cli.js', import.meta.url);
-if (existsSync(built)) {
-  await import(built.href);
-} else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import(new URL('./src/cli/main.ts', import.meta.url).href);
-}
+// `npm run <command>` in the repository: runs a maintenance command (src/cli/main.ts) from source
+// through tsx, so it is always the checkout's code, never an older build. A release runs the
+// bundled one (server/dist/cli.js; scripts/release.mjs).
+const { register } = await import('tsx/esm/api');
+register();
+await import(new URL('./src/cli/main.ts', import.meta.url).href);

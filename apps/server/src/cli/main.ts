@@ -1,7 +1,7 @@
 /**
- * The maintenance commands, as a release runs them: `node apps/server/dist/cli.js <command> [...]`
- * (bundled beside the server by build.mjs), or `npm run <command> -- [...]` (run-cli.mjs: the
- * built one when there is one, else this file through tsx).
+ * The maintenance commands: `npm run <command> -- [...]`, in a release the bundled
+ * `server/dist/cli.js` (build.mjs bundles it beside the server), in the repository this file
+ * through tsx (run-cli.mjs).
  */
 import { createLogger } from '../logger';
 import { backupCommand } from './backup';
