@@ -24,6 +24,9 @@ const TEXTS = {
 } as const;
 type Language = keyof typeof TEXTS;
 
+/** The demo's first dataset as each language names it (apps/server/src/db/seed/demo-datasets.ts). */
+const MONUMENTS: Record<Language, string> = { xk: 'Monumente', en: 'Monuments', sr: 'Spomenici' };
+
 /** Browser storage key of the chosen language (apps/web/src/shared/i18n/language.ts). */
 const LANGUAGE_STORAGE_KEY = 'language';
 
@@ -157,7 +160,7 @@ for (const language of Object.keys(TEXTS) as Language[]) {
     await page.goto('/admin/datasets');
     await waitForContent(page);
     await page
-      .getByRole('button', { name: fill(texts.datasets.deleteLabel, { name: 'Monumente' }), exact: true })
+      .getByRole('button', { name: fill(texts.datasets.deleteLabel, { name: MONUMENTS[language] }), exact: true })
       .click();
     await expectAccessibleDialog(
       page,

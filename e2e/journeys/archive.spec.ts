@@ -59,3 +59,22 @@ test('a guest filters the archive by content type and opens a photo, a PDF and a
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 });
+
+test("the archive's media dialog names the asset's place and dataset, and leads to the asset's page", async ({
+  page,
+}) => {
+  await enterAsGuest(page);
+  await page.goto('/archive');
+  // The demo's asset with a 3D model, among the few that have one.
+  await page.getByRole('checkbox', { name: media.types.THREE_D }).check();
+  const results = page.getByRole('region', { name: archive.results.heading });
+  await results.getByRole('button', { name: /Kulla e familjes Zeka/ }).click();
+  const dialog = page.getByRole('dialog', { name: /Kulla e familjes Zeka/ });
+  await expect(dialog.getByText(archive.modal.dataset, { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Monumente', { exact: true })).toBeVisible();
+  await expect(dialog.getByText(archive.modal.place, { exact: true })).toBeVisible();
+
+  await dialog.getByRole('link', { name: archive.modal.openAsset }).click();
+  await expect(page).toHaveURL(/\/assets\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Kulla e familjes Zeka/ })).toBeVisible();
+});

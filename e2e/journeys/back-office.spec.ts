@@ -74,7 +74,7 @@ test('an admin creates a coloured dataset, and is told to deactivate a demo data
   await page.getByRole('button', { name: datasets.create }).click();
   const creating = page.getByRole('dialog', { name: datasets.form.createTitle });
   await expect(creating.getByRole('textbox', { name: datasets.form.pillColor })).toHaveValue('#000000');
-  await creating.getByRole('textbox', { name: datasets.form.name }).fill(name);
+  await creating.getByRole('textbox', { name: datasets.form.nameXk }).fill(name);
   await creating.getByRole('textbox', { name: datasets.form.descriptionXk }).fill('Kalatë mesjetare');
   await creating.getByRole('textbox', { name: datasets.form.pillColor }).fill('#1A7F5A');
   await creating.getByRole('button', { name: datasets.form.save, exact: true }).click();

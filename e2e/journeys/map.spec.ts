@@ -151,3 +151,39 @@ test('ten thousand points load, and the map can still be panned and filtered', a
   await page.getByLabel(xkMap.risk.label).selectOption({ label: xkMap.risk.medium });
   await expect(page.getByText(shownCount)).toHaveText(/^3[\s.,\u00a0\u202f]?333 /);
 });
+
+test('a guest searches the area in view and a date range, and the reloaded address shows the same map', async ({
+  page,
+}) => {
+  await enterAsGuest(page);
+  await page.goto('/map');
+  const all = await assetsOnTheMap(page);
+  const map = page.getByRole('region', { name: xkMap.mapLabel });
+  await expect(map.locator('canvas').first()).toBeVisible();
+  // Closer in, over the middle of Kosovo: part of the dataset is in view.
+  await map.getByRole('button', { name: /zoom in/i }).click();
+  await map.getByRole('button', { name: /zoom in/i }).click();
+
+  const narrowed = page.waitForResponse(
+    (response) => response.url().includes('/api/surveys/assets/points') && response.url().includes('latMin='),
+  );
+  await page.getByRole('button', { name: xkMap.area.search }).click();
+  await narrowed;
+  await expect(page.getByText(xkMap.area.active)).toBeVisible();
+  await expect(page).toHaveURL(/area=/);
+  const inArea = await assetsOnTheMap(page);
+  expect(inArea).toBeLessThan(all);
+
+  await page
+    .getByLabel(xk.common.dateRange.from)
+    .fill(new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10));
+  await expect(page).toHaveURL(/from=/);
+  await expect.poll(() => assetsOnTheMap(page)).toBeLessThan(inArea);
+  const inAreaAndRange = await assetsOnTheMap(page);
+  const address = page.url();
+
+  await page.reload();
+  await expect(page.getByText(xkMap.area.active)).toBeVisible();
+  expect(await assetsOnTheMap(page)).toBe(inAreaAndRange);
+  expect(page.url()).toBe(address);
+});

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { ADMIN, expect, test } from '../fixtures';
 import { enterAsGuest, logIn, sessionToken } from '../session';
-import { xk } from '../texts';
+import { en, xk } from '../texts';
 
 const dataset = xk.public.dataset;
 const allLoaded = new RegExp(dataset.list.allLoaded.replace('{{count}}', '(\\d+)'));
@@ -57,6 +57,24 @@ test('a guest opens a dataset from Home, filters it by municipality and reads an
   await expect(mapDialog.getByText(/OpenStreetMap/).first()).toBeVisible();
 });
 
+test('a guest who switches to English reads the datasets under their English names', async ({ page }) => {
+  await enterAsGuest(page);
+  await page.goto('/data');
+  await expect(page.getByRole('link', { name: /^Site arkeologjike/ })).toBeVisible();
+
+  await page
+    .getByRole('group', { name: xk.common.language.label })
+    .first()
+    .getByRole('button', { name: /^EN/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: en.public.data.title })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Archaeological sites/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Site arkeologjike/ })).toHaveCount(0);
+
+  await page.getByRole('link', { name: /^Archaeological sites/ }).click();
+  await expect(page.getByRole('heading', { name: 'Archaeological sites' }).first()).toBeVisible();
+});
+
 test('a guest searching a dataset finds the same assets with or without accents, in any case', async ({ page }) => {
   await enterAsGuest(page);
   await page.getByRole('link', { name: /^Shfleto Monumente/ }).click();
@@ -85,6 +103,55 @@ test('a guest searching a dataset finds the same assets with or without accents,
   for (const text of inPeje) expect(text).toMatch(/pej[eë]/i);
   expect(await found('CARSHIA')).toEqual(inCarshia);
   expect(await found('peje')).toEqual(inPeje);
+});
+
+/** A day as a date field takes it (YYYY-MM-DD), this many days before today. */
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+test('a guest narrows a dataset to a date range, and the reloaded address shows the same assets', async ({ page }) => {
+  await enterAsGuest(page);
+  await page.getByRole('link', { name: /^Shfleto Monumente/ }).click();
+  await expect(page).toHaveURL(/\/data\/\d+/);
+  const items = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: dataset.item.details }) });
+  const unfiltered = await scrollToTheEnd(page);
+
+  // The demo's assets are spread over the last three years.
+  const from = daysAgo(2 * 365);
+  const to = daysAgo(365);
+  await page.getByLabel(xk.common.dateRange.from).fill(from);
+  await page.getByLabel(xk.common.dateRange.to).fill(to);
+  await page.getByRole('button', { name: dataset.filters.submit, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${from}&to=${to}`));
+  const filtered = await scrollToTheEnd(page);
+  expect(filtered).toBeGreaterThan(0);
+  expect(filtered).toBeLessThan(unfiltered);
+  await expect(items).toHaveCount(filtered);
+  const shown = (await items.allTextContents()).sort();
+
+  await page.reload();
+  await expect(page.getByLabel(xk.common.dateRange.from)).toHaveValue(from);
+  await expect(page.getByLabel(xk.common.dateRange.to)).toHaveValue(to);
+  expect(await scrollToTheEnd(page)).toBe(filtered);
+  await expect(items).toHaveCount(filtered);
+  expect((await items.allTextContents()).sort()).toEqual(shown);
+});
+
+test("a guest sorting 'A - ZH' reads the names in the Albanian alphabet: Gu before Gj", async ({ page }) => {
+  await enterAsGuest(page);
+  await page.getByRole('link', { name: /^Shfleto Monumente/ }).click();
+  await expect(page).toHaveURL(/\/data\/\d+/);
+  await page.getByRole('searchbox', { name: dataset.filters.searchLabel }).fill('Dushi');
+  await page.getByRole('button', { name: dataset.filters.submit, exact: true }).click();
+  await page.getByRole('button', { name: dataset.list.sortName }).click();
+  await expect(page).toHaveURL(/sort=name/);
+  const items = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: dataset.item.details }) });
+  await expect(items.filter({ hasText: 'Kulla e familjes Dushi, Gjonaj' })).toHaveCount(1);
+  const names = await items.allTextContents();
+  const gu = names.findIndex((text) => text.includes('Kulla e familjes Dushi, Gurrakoc'));
+  const gj = names.findIndex((text) => text.includes('Kulla e familjes Dushi, Gjonaj'));
+  // Gj is a letter of its own, after G: every G… word comes before every Gj… word.
+  expect(gu).toBeGreaterThanOrEqual(0);
+  expect(gu).toBeLessThan(gj);
 });
 
 test('a registered user downloads the dataset as Excel, GeoJSON and PDF, and one asset as PDF', async ({ page }) => {

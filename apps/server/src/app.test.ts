@@ -31,7 +31,7 @@ describe('health and config', () => {
     expect(response.json()).toMatchObject({ status: 'ok', database: process.env.TEST_DB_DRIVER });
   });
 
-  it('tells the page which captcha, map tiles and storage to use, the upload limits, and no secrets', async () => {
+  it('tells the page which captcha, map tiles, licence and storage to use, the upload limits, and no secrets', async () => {
     const response = await app.inject({ url: '/api/config' });
     const MB = 1024 * 1024;
     expect(response.json()).toEqual({
@@ -40,6 +40,7 @@ describe('health and config', () => {
         tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
         attribution: expect.stringContaining('OpenStreetMap'),
       },
+      licence: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
       storageDriver: 'local',
       uploadLimits: {
         importMaxBytes: 30 * MB,

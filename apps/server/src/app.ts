@@ -140,6 +140,7 @@ export async function buildApp({
         prefix: '/surveys',
         db: database.db,
         blobs,
+        licence: config.licence,
         links: {
           signer: new UrlSigner(UrlSigner.derivedKey(config.auth.jwtSecret, 'dataset-export-link'), clock),
           sessions: authService,

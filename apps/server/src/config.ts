@@ -113,6 +113,10 @@ export const Environment = z
     TILE_ATTRIBUTION: z
       .string()
       .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+    DATA_LICENCE_NAME: z.string().trim().min(1).max(200).default('CC BY 4.0'),
+    DATA_LICENCE_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .default('https://creativecommons.org/licenses/by/4.0/'),
     ASSET_INDEX: flag.default(true),
     ASSET_INDEX_MAX_ASSETS: positiveInt.default(200_000),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -177,6 +181,8 @@ export type Config = {
   /** The largest files each kind of upload accepts, in bytes. */
   readonly uploads: { guidelineMaxBytes: number; importMaxBytes: number; mediaMaxBytes: Record<MediaType, number> };
   readonly map: { tileUrl: string; attribution: string };
+  /** The licence the published data is offered under, named on every page, PDF and export of it. */
+  readonly licence: { name: string; url: string };
   /**
    * Whether the public's pages and maps are answered from in-memory indexes (else the database
    * answers all), for datasets of at most this many approved assets.
@@ -244,6 +250,7 @@ function toConfig(env: Environment): Config {
       },
     },
     map: { tileUrl: env.TILE_URL, attribution: env.TILE_ATTRIBUTION },
+    licence: { name: env.DATA_LICENCE_NAME, url: env.DATA_LICENCE_URL },
     search: { optionIndexes: env.ASSET_INDEX, maxIndexedAssets: env.ASSET_INDEX_MAX_ASSETS },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDistDir,
   };

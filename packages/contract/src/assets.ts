@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clearableText, Id, localized, PageQuery, pageOf, SortOrder } from './common';
+import { clearableText, Id, localized, PageMeta, PageQuery, pageOf, SortOrder } from './common';
 
 export const ASSET_STATUSES = ['UPLOADED', 'APPROVED', 'REJECTED', 'PASSIVE'] as const;
 export const AssetStatus = z.enum(ASSET_STATUSES);
@@ -12,12 +12,18 @@ export const MEDIA_TYPES = ['PHOTO', 'VIDEO', 'AUDIO', 'PDF', 'THREE_D', 'THREE_
 export const MediaType = z.enum(MEDIA_TYPES);
 export type MediaType = z.infer<typeof MediaType>;
 
-/** An asset as lists show it (the spec's 'survey asset (respondent)'). */
+/**
+ * An asset as lists show it (the spec's 'survey asset (respondent)'). `datasetName` is its
+ * dataset's name in the request's language, else the Albanian one; `datasetNameXk/En/Sr` are the
+ * three, so a page can switch language without asking again.
+ */
 export const AssetSummary = z.object({
   id: z.uuid(),
   surveyId: z.number().int(),
   datasetId: z.number().int(),
+  ...localized('datasetName').shape,
   datasetName: z.string(),
+  datasetNameXk: z.string(),
   uniqueId: z.string(),
   name: z.string().nullable(),
   municipality: z.string().nullable(),
@@ -47,7 +53,12 @@ export const AssetSummary = z.object({
 });
 export type AssetSummary = z.infer<typeof AssetSummary>;
 
-export const AssetList = pageOf(AssetSummary);
+export const AssetList = pageOf(AssetSummary).extend({
+  meta: PageMeta.extend({
+    /** Administrators only: how many of totalItems the public does not see (not approved, or of an inactive dataset). */
+    notPublic: z.number().int().optional(),
+  }),
+});
 export type AssetList = z.infer<typeof AssetList>;
 
 export const AnswerDetail = z
@@ -94,6 +105,20 @@ const MediaTypesQuery = z
   .transform((value) => [...new Set([value].flat().flatMap((part) => part.split(',')))])
   .pipe(z.array(MediaType));
 
+/**
+ * When and where: the asset's date from and to (a date-only `dateTo` includes that whole day, UTC),
+ * and a box of coordinates (the map's view). Each bound narrows on its own.
+ */
+export const AssetRangeQuery = z.object({
+  dateFrom: QueryDate.optional(),
+  dateTo: QueryDate.optional(),
+  latMin: z.coerce.number().min(-90).max(90).optional(),
+  latMax: z.coerce.number().min(-90).max(90).optional(),
+  lngMin: z.coerce.number().min(-180).max(180).optional(),
+  lngMax: z.coerce.number().min(-180).max(180).optional(),
+});
+export type AssetRangeQuery = z.input<typeof AssetRangeQuery>;
+
 /** GET /surveys/assets: every parameter of the spec, and the archive's content types. */
 export const AssetListQuery = PageQuery.extend({
   surveyId: Id.optional(),
@@ -106,12 +131,7 @@ export const AssetListQuery = PageQuery.extend({
   village: z.string().trim().max(200).optional(),
   comments: z.string().trim().max(200).optional(),
   adminNote: z.string().trim().max(200).optional(),
-  dateFrom: QueryDate.optional(),
-  dateTo: QueryDate.optional(),
-  latMin: z.coerce.number().min(-90).max(90).optional(),
-  latMax: z.coerce.number().min(-90).max(90).optional(),
-  lngMin: z.coerce.number().min(-180).max(180).optional(),
-  lngMax: z.coerce.number().min(-180).max(180).optional(),
+  ...AssetRangeQuery.shape,
   mediaTypes: MediaTypesQuery.optional(),
   sortBy: AssetSortBy.default('date'),
   sortOrder: SortOrder.default('desc'),
@@ -124,6 +144,7 @@ export const RespondentListQuery = PageQuery.extend({
   datasetId: Id.optional(),
   /** Over name, municipality and village. */
   search: z.string().trim().max(200).optional(),
+  ...AssetRangeQuery.shape,
   sortBy: AssetSortBy.default('date'),
   sortOrder: SortOrder.default('desc'),
 });
@@ -149,6 +170,7 @@ export const RespondentFilterBody = z.object({
   filterPage: FilterPage.optional(),
   /** The archive's content types: an asset passes when it has any of them. */
   mediaTypes: z.array(MediaType).max(MEDIA_TYPES.length).optional(),
+  ...AssetRangeQuery.shape,
   page: PageQuery.shape.page,
   limit: PageQuery.shape.limit,
   sortBy: AssetSortBy.default('date'),
@@ -170,13 +192,14 @@ export const DatasetExportSortBy = AssetSortBy.extract(['date', 'name']);
 
 /**
  * POST /surveys/dataset-respondents/export and …/export-link; no exportType means PDF (spec §7).
- * The assets come in the order of the list they were chosen from: its sortBy and sortOrder, by
- * default the dataset page's (newest first).
+ * The assets are those of the list they were chosen from (its filters, date range and map area),
+ * in its order: its sortBy and sortOrder, by default the dataset page's (newest first).
  */
 export const DatasetExportBody = z.object({
   datasetId: Id,
   exportType: DatasetExportType.optional(),
   filters: z.array(FilterSelection).max(100).default([]),
+  ...AssetRangeQuery.shape,
   sortBy: DatasetExportSortBy.default('date'),
   sortOrder: SortOrder.default('desc'),
 });
@@ -247,6 +270,7 @@ export const AssetPointsQuery = z.object({
   riskLevel: RiskLevel.optional(),
   /** Over name, municipality and village, as the dataset-respondents search. */
   search: z.string().trim().max(200).optional(),
+  ...AssetRangeQuery.shape,
   /** At most this many points (newest first); a larger number is served as MAX_MAP_POINTS. */
   limit: z.coerce
     .number()
@@ -284,6 +308,8 @@ export const AssetPoints = z.object({
     totalItems: z.number().int(),
     /** Whether more assets match than the columns hold. */
     truncated: z.boolean(),
+    /** Administrators only: how many of totalItems the public does not see. */
+    notPublic: z.number().int().optional(),
   }),
 });
 export type AssetPoints = z.infer<typeof AssetPoints>;

@@ -3,21 +3,31 @@ import { clearableText, Id, localized, PageQuery, pageOf, plainText, QueryFlag, 
 
 export const DatasetStats = z.object({
   totalResponses: z.number().int(),
+  /**
+   * Administrators only: how many of totalResponses the public does not see (not approved, or all
+   * of an inactive dataset).
+   */
+  notPublicResponses: z.number().int().optional(),
   totalSurveys: z.number().int(),
   activeSurveys: z.number().int(),
   totalQuestions: z.number().int(),
 });
 export type DatasetStats = z.infer<typeof DatasetStats>;
 
-/** A dataset category; `description` is the one for the request's language. */
+/**
+ * A dataset category. Its names in the three languages are `nameXk`, `nameEn`, `nameSr`, picked by
+ * the contract's rule (`localize`); `name` is the Albanian one, which clients written before the
+ * three names read. `description` is the one for the request's language.
+ */
 export const Dataset = z
   .object({
     id: z.number().int(),
-    name: z.string(),
     pillColor: z.string().nullable(),
     isActive: z.boolean(),
     stats: DatasetStats,
   })
+  .extend(localized('name').shape)
+  .extend({ name: z.string(), nameXk: z.string() })
   .extend(localized('description').shape);
 export type Dataset = z.infer<typeof Dataset>;
 
@@ -26,7 +36,7 @@ export const DatasetSortBy = z.enum(['id', 'name', 'totalResponses']);
 export const DatasetListQuery = PageQuery.extend({
   /** Honoured for admins only; everyone else sees active datasets. */
   includeInactive: QueryFlag.optional(),
-  /** Over the name and the three descriptions. */
+  /** Over the three names and the three descriptions. */
   search: z.string().trim().max(200).optional(),
   sortBy: DatasetSortBy.default('id'),
   sortOrder: SortOrder.default('asc'),
@@ -86,25 +96,54 @@ export const PillColor = z
   .regex(/^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$/, 'must be a hex colour such as #1A7F5A');
 
 const optionalDescription = clearableText(2000);
+const albanianName = plainText(200).min(1);
+const optionalName = clearableText(200);
 
-/** POST /datasets: a name is required; the colour defaults to black and the dataset to active. */
-export const CreateDatasetBody = z.object({
-  name: plainText(200).min(1),
-  descriptionXk: optionalDescription,
-  descriptionEn: optionalDescription,
-  descriptionSr: optionalDescription,
-  pillColor: PillColor.default(DEFAULT_PILL_COLOR),
-  isActive: z.boolean().default(true),
-});
+/** The names a body may send: the Albanian one under `nameXk`, or under `name` as older clients do. */
+const datasetNames = {
+  nameXk: albanianName.optional(),
+  /** The Albanian name as clients written before `nameXk` send it; `nameXk` wins when both come. */
+  name: albanianName.optional(),
+  nameEn: optionalName,
+  nameSr: optionalName,
+};
+
+/** `name` folded into `nameXk`, so the server reads the Albanian name from one field. */
+const albanianNameOf = <Body extends { nameXk?: string | undefined; name?: string | undefined }>({
+  name,
+  nameXk,
+  ...body
+}: Body) => ({ ...body, nameXk: nameXk ?? name });
+
+/** POST /datasets: the Albanian name is required; the colour defaults to black and the dataset to active. */
+export const CreateDatasetBody = z
+  .object({
+    ...datasetNames,
+    descriptionXk: optionalDescription,
+    descriptionEn: optionalDescription,
+    descriptionSr: optionalDescription,
+    pillColor: PillColor.default(DEFAULT_PILL_COLOR),
+    isActive: z.boolean().default(true),
+  })
+  .transform((body, context) => {
+    const { nameXk, ...rest } = albanianNameOf(body);
+    if (nameXk === undefined) {
+      context.addIssue({ code: 'invalid_type', expected: 'string', path: ['nameXk'], message: 'is required' });
+      return z.NEVER;
+    }
+    return { ...rest, nameXk };
+  });
 export type CreateDatasetBody = z.input<typeof CreateDatasetBody>;
 
-/** PATCH /datasets/{id}: only the fields sent change; the name cannot be cleared. */
-export const UpdateDatasetBody = z.object({
-  name: plainText(200).min(1).optional(),
-  descriptionXk: optionalDescription,
-  descriptionEn: optionalDescription,
-  descriptionSr: optionalDescription,
-  pillColor: PillColor.optional(),
-  isActive: z.boolean().optional(),
-});
+/** PATCH /datasets/{id}: only the fields sent change; the Albanian name cannot be cleared, the others can. */
+export const UpdateDatasetBody = z
+  .object({
+    ...datasetNames,
+    descriptionXk: optionalDescription,
+    descriptionEn: optionalDescription,
+    descriptionSr: optionalDescription,
+    pillColor: PillColor.optional(),
+    isActive: z.boolean().optional(),
+  })
+  .transform(albanianNameOf);
 export type UpdateDatasetBody = z.input<typeof UpdateDatasetBody>;

@@ -49,6 +49,8 @@ export const AppConfigResponse = z.object({
     tileUrl: z.string(),
     attribution: z.string(),
   }),
+  /** The licence the published data is offered under, e.g. CC BY 4.0 and its address. */
+  licence: z.object({ name: z.string(), url: z.string() }),
   storageDriver: StorageDriver,
   /** The largest file of each kind the server accepts, in bytes, so the page can say so before sending. */
   uploadLimits: z.object({
@@ -61,3 +63,4 @@ export const AppConfigResponse = z.object({
   }),
 });
 export type AppConfigResponse = z.infer<typeof AppConfigResponse>;
+export type DataLicence = AppConfigResponse['licence'];

@@ -280,7 +280,9 @@ DECLARE
 BEGIN
   changed := ARRAY(
     SELECT DISTINCT 'dataset:' || n."id"
-      || CASE WHEN (o."name", o."is_active") IS DISTINCT FROM (n."name", n."is_active") THEN ' shown:' || n."id" ELSE '' END
+      || CASE WHEN (o."name", o."name_en", o."name_sr", o."is_active")
+                   IS DISTINCT FROM (n."name", n."name_en", n."name_sr", n."is_active")
+              THEN ' shown:' || n."id" ELSE '' END
     FROM "old_rows" o
     JOIN "new_rows" n ON n."id" = o."id"
     LIMIT 51);

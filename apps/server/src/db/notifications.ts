@@ -39,7 +39,7 @@ export const invalidatedBy = {
   ],
   /** Any change of the dataset's row. */
   dataset: (datasetId: number): CacheDependency => [datasets, `dataset:${datasetId}`],
-  /** What assets and filter panels show of their dataset: its name and whether it is active. */
+  /** What assets and filter panels show of their dataset: its three names and whether it is active. */
   shownDataset: (datasetId: number): CacheDependency => [datasets, `shown:${datasetId}`],
   /** The counts of a dataset's assets (the public's: its approved ones), as changes to them are appended. */
   datasetAssetCounts: (datasetId: number, publicOnly: boolean): CacheDependency => [

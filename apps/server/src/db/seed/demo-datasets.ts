@@ -1,9 +1,12 @@
-/** The six categories the product documents (spec, public side §1); names are Albanian-first. */
+/** The six categories the product documents (spec, public side §1), named and described in three languages. */
 export type DatasetKey = 'monuments' | 'archaeology' | 'events' | 'landscapes' | 'publicSpaces' | 'creative';
 
 export type DemoDataset = {
   key: DatasetKey;
+  /** The Albanian name. */
   name: string;
+  nameEn: string;
+  nameSr: string;
   pillColor: string;
   descriptionXk: string;
   descriptionEn: string;
@@ -14,6 +17,8 @@ export const DEMO_DATASETS: readonly DemoDataset[] = [
   {
     key: 'monuments',
     name: 'Monumente',
+    nameEn: 'Monuments',
+    nameSr: 'Spomenici',
     pillColor: '#8B4513',
     descriptionXk:
       'Monumente të arkitekturës: kulla, shtëpi tradicionale, xhami, kisha, manastire, hamame, ura, mullinj dhe kulla sahati, të dokumentuara në terren me gjendjen, materialet dhe statusin e mbrojtjes.',
@@ -25,6 +30,8 @@ export const DEMO_DATASETS: readonly DemoDataset[] = [
   {
     key: 'archaeology',
     name: 'Site arkeologjike',
+    nameEn: 'Archaeological sites',
+    nameSr: 'Arheološka nalazišta',
     pillColor: '#B5651D',
     descriptionXk:
       'Vendbanime parahistorike dhe antike, kala, nekropole dhe stacione rrugore romake, nga neoliti deri në mesjetë, me rrezikun ndaj ndërtimeve, erozionit dhe gërmimeve të paligjshme.',
@@ -36,6 +43,8 @@ export const DEMO_DATASETS: readonly DemoDataset[] = [
   {
     key: 'events',
     name: 'Ngjarje kulturore',
+    nameEn: 'Cultural events',
+    nameSr: 'Kulturni događaji',
     pillColor: '#C0392B',
     descriptionXk:
       'Festivale, manifestime dhe tradita të gjalla që mbajnë gjallë jetën kulturore të qyteteve dhe fshatrave të Kosovës: film, muzikë, teatër, poezi dhe festa vendore.',
@@ -47,6 +56,8 @@ export const DEMO_DATASETS: readonly DemoDataset[] = [
   {
     key: 'landscapes',
     name: 'Peizazhe',
+    nameEn: 'Landscapes',
+    nameSr: 'Pejzaži',
     pillColor: '#2E7D32',
     descriptionXk:
       'Peizazhe kulturore dhe natyrore: gryka, ujëvara, shpella, liqene dhe bjeshkë, ku natyra dhe përdorimi tradicional i tokës formojnë një trashëgimi të përbashkët.',
@@ -58,6 +69,8 @@ export const DEMO_DATASETS: readonly DemoDataset[] = [
   {
     key: 'publicSpaces',
     name: 'Hapësira publike',
+    nameEn: 'Public spaces',
+    nameSr: 'Javni prostori',
     pillColor: '#1F6FB2',
     descriptionXk:
       'Sheshe, çarshi, parqe dhe rrugë historike: hapësirat ku takohet qyteti, me vlerat e tyre urbane, përdorimin e sotëm dhe qasjen për të gjithë.',
@@ -69,6 +82,8 @@ export const DEMO_DATASETS: readonly DemoDataset[] = [
   {
     key: 'creative',
     name: 'Industri kreative',
+    nameEn: 'Creative industries',
+    nameSr: 'Kreativne industrije',
     pillColor: '#7B3FA0',
     descriptionXk:
       'Muze, galeri, kinema, teatro dhe punishte zejtare si filigrani, qëndisja dhe punimi i drurit, që e bartin trashëgiminë në ekonominë e sotme kreative.',

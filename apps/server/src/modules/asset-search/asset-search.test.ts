@@ -105,6 +105,20 @@ const NEWEST: AssetSort = { sortBy: 'date', sortOrder: 'desc' };
 const OLDEST: AssetSort = { sortBy: 'date', sortOrder: 'asc' };
 const FIRST: PageWindow = { limit: 20, offset: 0 };
 
+const within = (value: number | null, min: number | undefined, max: number | undefined) =>
+  (min === undefined || (value !== null && value >= min)) && (max === undefined || (value !== null && value <= max));
+
+/** Days 5 to 14 of 2024 and a box around the middle of the register's places. */
+const RANGE: AssetCriteria = {
+  publicOnly: true,
+  dateFrom: new Date(Date.UTC(2024, 0, 5)),
+  dateBefore: new Date(Date.UTC(2024, 0, 15)),
+  latMin: 42.05,
+  latMax: 42.4,
+  lngMin: 20.5,
+  lngMax: 21,
+};
+
 /** What the register holds for the criteria, in the sort's order: the oracle both must match. */
 function expectedIds(criteria: AssetCriteria, sort: AssetSort): string[] {
   const term = criteria.search && foldAccents(criteria.search).toLowerCase();
@@ -114,7 +128,11 @@ function expectedIds(criteria: AssetCriteria, sort: AssetSort): string[] {
       asset.datasetId === criteria.datasetId &&
       (!criteria.publicOnly || (asset.status === 'APPROVED' && asset.datasetId === active)) &&
       (criteria.filters ?? []).every((filter) => filter.optionIds.some((id) => asset.optionIds.includes(id))) &&
-      (!term || [asset.name, asset.municipality, asset.village].some((text) => folded(text).includes(term))),
+      (!term || [asset.name, asset.municipality, asset.village].some((text) => folded(text).includes(term))) &&
+      (!criteria.dateFrom || asset.date >= criteria.dateFrom) &&
+      (!criteria.dateBefore || asset.date < criteria.dateBefore) &&
+      within(asset.latitude, criteria.latMin, criteria.latMax) &&
+      within(asset.longitude, criteria.lngMin, criteria.lngMax),
   );
   const direction = sort.sortOrder === 'desc' ? -1 : 1;
   chosen.sort((a, b) => direction * (a.date.getTime() - b.date.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
@@ -167,6 +185,7 @@ describe.each(['database', 'option index'] as const)('AssetSearch answered by th
     ['a search of villages', () => ({ publicOnly: true, datasetId: active, search: 'isniq' }), NEWEST, FIRST],
     ['an inactive dataset', () => ({ publicOnly: true, datasetId: inactive }), NEWEST, FIRST],
     ['what administrators see', () => ({ publicOnly: false, datasetId: active }), NEWEST, { limit: 50, offset: 0 }],
+    ['within a date range and a box', () => ({ ...RANGE, datasetId: active }), NEWEST, FIRST],
   ];
 
   it.each(pageCases)('gives the assets the register holds: %s', async (_case, criteriaOf, sort, window) => {
@@ -189,6 +208,7 @@ describe.each(['database', 'option index'] as const)('AssetSearch answered by th
     ['searched', () => ({ publicOnly: true, datasetId: active, search: 'Kulla', limit: MAX_MAP_POINTS })],
     ['cut at a limit', () => ({ publicOnly: true, datasetId: active, limit: 5 })],
     ['of an inactive dataset', () => ({ publicOnly: true, datasetId: inactive, limit: MAX_MAP_POINTS })],
+    ['within a date range and a box', () => ({ ...RANGE, datasetId: active, limit: MAX_MAP_POINTS })],
   ];
 
   it.each(mapCases)("draws the dataset's map as the register holds it: %s", async (_case, queryOf) => {
@@ -197,10 +217,8 @@ describe.each(['database', 'option index'] as const)('AssetSearch answered by th
     const answer = JSON.parse((await search.points(query)).toString()) as AssetPoints;
     // Real coordinates only; a level the map does not know shows as low.
     const shownLevel = (level: string) => (level === 'extreme' ? 'low' : level);
-    const onMap = expectedIds(
-      { publicOnly: query.publicOnly, datasetId: query.datasetId, search: query.search },
-      NEWEST,
-    )
+    const { riskLevel: _riskLevel, limit: _limit, ...criteria } = query;
+    const onMap = expectedIds(criteria, NEWEST)
       .map((id) => made.find((asset) => asset.id === id)!)
       .filter((asset) => asset.latitude !== null && asset.longitude !== null)
       .filter((asset) => !query.riskLevel || shownLevel(asset.riskLevel) === query.riskLevel);
@@ -219,12 +237,14 @@ describe('IndexedAssetSearch', () => {
     expect(leftToDatabase.points).not.toHaveBeenCalled();
   });
 
-  it('leaves to the database what it does not hold: other orders and administrators', async () => {
+  it('leaves to the database what it does not hold: other orders, administrators, dates and places', async () => {
     const { 'option index': search, leftToDatabase } = implementations();
     await search.page({ publicOnly: true, datasetId: active }, { sortBy: 'name', sortOrder: 'asc' }, FIRST);
     await search.page({ publicOnly: false, datasetId: active }, NEWEST, FIRST);
+    await search.page({ ...RANGE, datasetId: active }, NEWEST, FIRST);
     await search.points({ publicOnly: false, datasetId: active, limit: MAX_MAP_POINTS });
-    expect(leftToDatabase.page).toHaveBeenCalledTimes(2);
-    expect(leftToDatabase.points).toHaveBeenCalledTimes(1);
+    await search.points({ ...RANGE, datasetId: active, limit: MAX_MAP_POINTS });
+    expect(leftToDatabase.page).toHaveBeenCalledTimes(3);
+    expect(leftToDatabase.points).toHaveBeenCalledTimes(2);
   });
 });

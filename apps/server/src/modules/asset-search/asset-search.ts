@@ -2,7 +2,7 @@ import { MAX_MAP_POINTS, type RiskLevel } from '@trashegimia/contract/assets';
 import type { Database } from '../../db/client';
 import { invalidatedBy } from '../../db/notifications';
 import { type CacheDependency, type CacheOptions, cachedRead } from '../../db/cache';
-import type { AssetCriteria, AssetSort } from './criteria';
+import { type AssetCriteria, type AssetRange, type AssetSort, narrowsByRange } from './criteria';
 import type { ListedAssetRow } from './listed-assets.repo';
 import { OptionIndexes } from './option-indexes';
 import { selectListedAssets } from './listed-assets.repo';
@@ -13,8 +13,8 @@ export type PageWindow = { limit: number; offset: number };
 /** A page of assets as lists show them, and how many match in all. */
 export type AssetPage = { rows: ListedAssetRow[]; total: number };
 
-/** A dataset's map: its assets with real coordinates, newest first, at most `limit`. */
-export type PointsQuery = {
+/** A dataset's map: its assets with real coordinates, newest first, at most `limit`, within the range's bounds. */
+export type PointsQuery = AssetRange & {
   publicOnly: boolean;
   datasetId: number;
   riskLevel?: RiskLevel;
@@ -56,7 +56,9 @@ export class IndexedAssetSearch implements AssetSearch {
   }
 
   async points(query: PointsQuery): Promise<Buffer> {
-    return (query.publicOnly && (await this.indexes.points(query))) || this.reference.points(query);
+    // The index holds no dates or places to narrow by: a map within bounds is the database's.
+    const indexed = query.publicOnly && !narrowsByRange(query);
+    return (indexed && (await this.indexes.points(query))) || this.reference.points(query);
   }
 }
 
@@ -101,8 +103,9 @@ export class CachedAssetSearch implements AssetSearch {
 
   points(query: PointsQuery): Promise<Buffer> {
     const read = () => this.search.points(query);
-    // A search is one visitor's question, and other limits would let anyone push the cached maps out.
-    if (query.search || query.limit !== MAX_MAP_POINTS) return read();
+    // A search or a range is one visitor's question, and other limits would let anyone push the
+    // cached maps out.
+    if (query.search || narrowsByRange(query) || query.limit !== MAX_MAP_POINTS) return read();
     const key = JSON.stringify([query.publicOnly, query.datasetId, query.riskLevel]);
     return cachedRead(this.db, 'asset_points', key, datasetAssetReads(query), read, MAP_CACHE);
   }

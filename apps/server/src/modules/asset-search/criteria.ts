@@ -40,6 +40,17 @@ export type AssetCriteria = {
   mediaTypes?: string[];
 };
 
+/** When and where: the bounds of the asset's date and of its coordinates. */
+export type AssetRange = Pick<
+  AssetCriteria,
+  'dateFrom' | 'dateTo' | 'dateBefore' | 'latMin' | 'latMax' | 'lngMin' | 'lngMax'
+>;
+
+const RANGE_FIELDS = ['dateFrom', 'dateTo', 'dateBefore', 'latMin', 'latMax', 'lngMin', 'lngMax'] as const;
+
+/** Whether any bound of date or place narrows. */
+export const narrowsByRange = (range: AssetRange) => RANGE_FIELDS.some((field) => range[field] !== undefined);
+
 export type AssetSort = {
   sortBy: 'date' | 'name' | 'viewCount' | 'municipality' | 'status';
   sortOrder: 'asc' | 'desc';

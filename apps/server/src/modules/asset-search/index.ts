@@ -3,7 +3,14 @@
  * Other modules use what is exported here and nothing else of this folder.
  */
 export { type AssetPage, type AssetSearch, type PageWindow, type PointsQuery, createAssetSearch } from './asset-search';
-export { type AssetCriteria, type AssetSort, type ResolvedFilter, type TextField, assetWhere } from './criteria';
+export {
+  type AssetCriteria,
+  type AssetRange,
+  type AssetSort,
+  type ResolvedFilter,
+  type TextField,
+  assetWhere,
+} from './criteria';
 export { resolveFilters } from './filters';
 export {
   type AssetRow,

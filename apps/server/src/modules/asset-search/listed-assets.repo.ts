@@ -8,7 +8,7 @@ import { assets, datasets, media, recentAssetViews } from '../../db/schema/index
 import { publicVisibility } from './criteria';
 
 /**
- * An asset as lists show it: its own columns, its dataset's name, its views, its media types and
+ * An asset as lists show it: its own columns, its dataset's names, its views, its media types and
  * first photo. Read by id, in batches, and cached per asset.
  */
 
@@ -16,7 +16,10 @@ const assetColumns = {
   id: assets.id,
   surveyId: assets.surveyId,
   datasetId: assets.datasetId,
-  datasetName: datasets.name,
+  // The dataset's three names: `name` is the Albanian one.
+  datasetNameXk: datasets.name,
+  datasetNameEn: datasets.nameEn,
+  datasetNameSr: datasets.nameSr,
   uniqueId: assets.uniqueId,
   name: assets.name,
   municipality: assets.municipality,
@@ -43,7 +46,9 @@ export type AssetRow = {
   id: string;
   surveyId: number;
   datasetId: number;
-  datasetName: string;
+  datasetNameXk: string;
+  datasetNameEn: string | null;
+  datasetNameSr: string | null;
   uniqueId: string;
   name: string | null;
   municipality: string | null;

@@ -6,20 +6,22 @@ import { type AssetCriteria, assetWhere } from './criteria';
 
 /**
  * Real coordinates only: the range test leaves out NULL, NaN and ±Infinity (a double column holds
- * them all), which is what "non-numeric coordinates are skipped" means in the database.
+ * them all), which is what "non-numeric coordinates are skipped" means in the database. A box
+ * asked for lies on earth already and narrows further.
  */
-const ON_EARTH: Pick<AssetCriteria, 'latMin' | 'latMax' | 'lngMin' | 'lngMax'> = {
-  latMin: -90,
-  latMax: 90,
-  lngMin: -180,
-  lngMax: 180,
-};
+const onEarth = (criteria: AssetCriteria): AssetCriteria => ({
+  ...criteria,
+  latMin: criteria.latMin ?? -90,
+  latMax: criteria.latMax ?? 90,
+  lngMin: criteria.lngMin ?? -180,
+  lngMax: criteria.lngMax ?? 180,
+});
 
 /** The asset's risk level as the map shows it and narrows by it: an unknown stored one reads as low, as everywhere else (riskLevelOf). */
 export const shownRiskLevel = sql<RiskLevel>`case when ${assets.riskLevel} in ${RiskLevel.options} then ${assets.riskLevel} else 'low' end`;
 
 const pointsWhere = (criteria: AssetCriteria, riskLevel: RiskLevel | undefined) =>
-  and(assetWhere({ ...criteria, ...ON_EARTH }), riskLevel ? eq(shownRiskLevel, riskLevel) : undefined);
+  and(assetWhere(onEarth(criteria)), riskLevel ? eq(shownRiskLevel, riskLevel) : undefined);
 
 /**
  * Up to `limit` points, newest first, as the JSON text of `AssetPoints['points']` (one array per
@@ -85,8 +87,14 @@ export async function countAssetPoints(
 }
 
 /** The answer of GET /surveys/assets/points around the points' columns, written in parts (JSON in UTF-8). */
-export function pointsAnswer(datasetId: number, points: Buffer[], totalItems: number, truncated: boolean): Buffer {
-  const meta: AssetPoints['meta'] = { totalItems, truncated };
+export function pointsAnswer(
+  datasetId: number,
+  points: Buffer[],
+  totalItems: number,
+  truncated: boolean,
+  notPublic?: number,
+): Buffer {
+  const meta: AssetPoints['meta'] = { totalItems, truncated, notPublic };
   return Buffer.concat([
     Buffer.from(`{"datasetId":${datasetId},"points":`),
     ...points,

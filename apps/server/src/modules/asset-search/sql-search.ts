@@ -27,15 +27,23 @@ export class SqlAssetSearch implements AssetSearch {
   }
 
   async points(query: PointsQuery): Promise<Buffer> {
-    const { riskLevel, limit } = query;
-    const criteria = { publicOnly: query.publicOnly, datasetId: query.datasetId, search: query.search };
+    const { riskLevel, limit, ...criteria } = query;
     // The count (an index-only scan) runs beside the points rather than after them, and is used only
-    // when they were cut.
-    const [{ json, matched }, total] = await Promise.all([
+    // when they were cut. An administrator's map also counts what the public's would show, to tell
+    // how many of its points are not public.
+    const [{ json, matched }, total, publicTotal] = await Promise.all([
       selectAssetPointsJson(this.db, criteria, riskLevel, limit),
       countAssetPoints(this.db, criteria, riskLevel),
+      criteria.publicOnly ? undefined : countAssetPoints(this.db, { ...criteria, publicOnly: true }, riskLevel),
     ]);
-    return pointsAnswer(query.datasetId, [Buffer.from(json)], matched > limit ? total : matched, matched > limit);
+    const notPublic = publicTotal === undefined ? undefined : total - publicTotal;
+    return pointsAnswer(
+      query.datasetId,
+      [Buffer.from(json)],
+      matched > limit ? total : matched,
+      matched > limit,
+      notPublic,
+    );
   }
 }
 

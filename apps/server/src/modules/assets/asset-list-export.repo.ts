@@ -7,7 +7,7 @@ import { type ExportCursor, keysetBatch } from './assets.repo';
 
 /**
  * One keyset batch of the review list's export, newest first: the assets that match, each with
- * its survey's names, its dataset's name and who collected it with which device. As the dataset
+ * its survey's names, its dataset's names and who collected it with which device. As the dataset
  * export's batches (selectExportBatch), the row comparison resumes exactly before the cursor and
  * each batch is one prepared statement.
  */
@@ -33,7 +33,10 @@ export async function selectAssetListBatch(
           surveyDescriptionEn: surveys.descriptionEn,
           surveyDescriptionSr: surveys.descriptionSr,
           surveyId: assets.surveyId,
-          datasetName: datasets.name,
+          // The dataset's three names: `name` is the Albanian one.
+          datasetNameXk: datasets.name,
+          datasetNameEn: datasets.nameEn,
+          datasetNameSr: datasets.nameSr,
           status: assets.status,
           date: assets.date,
           collector: users.userName,

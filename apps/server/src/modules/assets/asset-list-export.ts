@@ -58,7 +58,7 @@ export function openAssetListExport(
       village: row.village,
       surveyId: row.surveyId,
       survey: localize(row, 'surveyDescription', language),
-      dataset: row.datasetName,
+      dataset: localize(row, 'datasetName', language) ?? row.datasetNameXk,
       status: assetStatusOf(row.status),
       date: row.date.toISOString(),
       collector: row.collector,

@@ -203,6 +203,41 @@ describe('GET /api/surveys/assets/points', () => {
     expect((await points(query)).items).toEqual([]);
   });
 
+  it("tells an administrator how many of the map's points the public does not see", async () => {
+    const db = database.db;
+    const { dataset, survey } = await mappedDataset();
+    await awaitingReview(dataset.id, survey.id);
+    expect((await points(`datasetId=${dataset.id}`, await asAdmin(db))).meta).toEqual({
+      totalItems: 5,
+      truncated: false,
+      notPublic: 1,
+    });
+    expect((await points(`datasetId=${dataset.id}&riskLevel=high`, await asAdmin(db))).meta.notPublic).toBe(0);
+    expect((await points(`datasetId=${dataset.id}`)).meta).toEqual({ totalItems: 4, truncated: false });
+  });
+
+  it('narrows by the days of the date range and by the box of a map view, for everyone', async () => {
+    const { dataset, assets } = await mappedDataset();
+    for (const headers of [undefined, await asAdmin(database.db)]) {
+      const ids = async (query: string) =>
+        (await points(`datasetId=${dataset.id}&${query}`, headers)).items.map((i) => i.id);
+      expect(await ids('dateFrom=2024-01-01&dateTo=2024-02-01')).toEqual([assets.patrikana.id, assets.ura.id]);
+      expect(await ids('dateFrom=2024-02-02')).toEqual([assets.lidhja.id]);
+      // Around Prizren and Gjakovë, not Pejë.
+      expect(await ids('latMin=42.1&latMax=42.5&lngMin=20.4&lngMax=20.8')).toEqual([
+        assets.lidhja.id,
+        assets.ura.id,
+        assets.unassessed.id,
+      ]);
+      expect(await ids('latMin=42.1&latMax=42.5&lngMin=20.4&lngMax=20.8&dateTo=2024-01-31')).toEqual([
+        assets.ura.id,
+        assets.unassessed.id,
+      ]);
+    }
+    // The whole map, kept for every visitor, is not the narrowed one.
+    expect((await points(`datasetId=${dataset.id}`)).items).toHaveLength(4);
+  });
+
   it('stops at the limit, newest first, and says how many match in all', async () => {
     const { dataset, assets } = await mappedDataset();
     const body = await points(`datasetId=${dataset.id}&limit=2`);
@@ -239,6 +274,13 @@ describe('GET /api/surveys/assets/points', () => {
       ['datasetId=1&riskLevel=extreme', 'riskLevel'],
       ['datasetId=1&limit=0', 'limit'],
       [`datasetId=1&search=${'a'.repeat(201)}`, 'search'],
+      ['datasetId=1&dateFrom=2024-02-30', 'dateFrom'],
+      ['datasetId=1&dateTo=last-week', 'dateTo'],
+      ['datasetId=1&dateFrom=2024-05-02&dateTo=2024-05-01', 'dateTo'],
+      ['datasetId=1&latMin=-91', 'latMin'],
+      ['datasetId=1&lngMax=east', 'lngMax'],
+      ['datasetId=1&latMin=43&latMax=42', 'latMax'],
+      ['datasetId=1&lngMin=21&lngMax=20', 'lngMax'],
     ] as const) {
       const response = await app.inject({ url: `/api/surveys/assets/points?${query}` });
       expect(response.statusCode, query).toBe(400);

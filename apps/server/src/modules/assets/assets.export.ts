@@ -1,10 +1,12 @@
-import type { AssetStatus, FilterSelection, RiskLevel } from '@trashegimia/contract/assets';
+import type { AssetRangeQuery, AssetStatus, FilterSelection, RiskLevel } from '@trashegimia/contract/assets';
+import type { z } from 'zod';
 import type { TokenClaims } from '@trashegimia/contract/auth';
 import type { Language } from '@trashegimia/contract/common';
 import type { Database } from '../../db/client';
-import { findDatasetSurveyIds, requireVisibleDataset } from '../datasets';
+import { datasetNameIn, findDatasetSurveyIds, requireVisibleDataset } from '../datasets';
 import { type AssetCriteria, countAssets, resolveFilters } from '../asset-search';
 import { seesEverything } from './assets.policy';
+import { rangeOf } from './assets.service';
 import { answerLine, assetStatusOf, riskLevelOf } from './assets.presenter';
 import {
   type AnswerTuple,
@@ -37,6 +39,7 @@ export type ExportRow = {
 };
 
 export type DatasetExport = {
+  /** The name in the export's language, else the Albanian one. */
   dataset: { id: number; name: string };
   /** How many rows the batches will give (counted when opened). */
   total: number;
@@ -63,7 +66,12 @@ const DEFAULT_EXPORT_BATCH_SIZE = 100;
 export async function openDatasetExport(
   db: Database,
   viewer: TokenClaims | null,
-  input: { datasetId: number; filters: FilterSelection[]; order: ExportOrder },
+  input: {
+    datasetId: number;
+    filters: FilterSelection[];
+    range?: z.output<typeof AssetRangeQuery>;
+    order: ExportOrder;
+  },
   language: Language,
   options: { batchSize?: number } = {},
 ): Promise<DatasetExport> {
@@ -72,6 +80,7 @@ export async function openDatasetExport(
     publicOnly: !seesEverything(viewer),
     datasetId: dataset.id,
     filters: await resolveFilters(db, dataset.id, input.filters),
+    ...rangeOf(input.range ?? {}),
   };
   const [questions, total] = await Promise.all([
     // Columns only for the surveys of assets this viewer may read, so none reveals an unpublished survey.
@@ -109,7 +118,7 @@ export async function openDatasetExport(
       answers: format(row.answers ?? []),
     }));
 
-  return { dataset: { id: dataset.id, name: dataset.name }, total, columns, batches };
+  return { dataset: { id: dataset.id, name: datasetNameIn(dataset, language) }, total, columns, batches };
 }
 
 type OptionText = Awaited<ReturnType<typeof selectOptionTexts>>[number];

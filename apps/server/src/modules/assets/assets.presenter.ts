@@ -23,12 +23,20 @@ const KnownRiskLevel = RiskLevel.catch('low');
 export const assetStatusOf = (status: string): AssetStatus => KnownStatus.parse(status);
 export const riskLevelOf = (riskLevel: string): RiskLevel => KnownRiskLevel.parse(riskLevel);
 
-export function presentAssetSummary(row: AssetRow, mediaSummary: MediaSummary, admin: boolean): AssetSummary {
+export function presentAssetSummary(
+  row: AssetRow,
+  mediaSummary: MediaSummary,
+  admin: boolean,
+  language: Language,
+): AssetSummary {
   return {
     id: row.id,
     surveyId: row.surveyId,
     datasetId: row.datasetId,
-    datasetName: row.datasetName,
+    datasetName: localize(row, 'datasetName', language) ?? row.datasetNameXk,
+    datasetNameXk: row.datasetNameXk,
+    datasetNameEn: row.datasetNameEn,
+    datasetNameSr: row.datasetNameSr,
     uniqueId: row.uniqueId,
     name: row.name,
     municipality: row.municipality,
@@ -100,7 +108,7 @@ export const presentAssetDetail = (
   answerRows: AnswerRow[],
   language: Language,
 ): AssetDetail => ({
-  ...presentAssetSummary(row, mediaSummary, admin),
+  ...presentAssetSummary(row, mediaSummary, admin, language),
   answers: sortAnswers(answerRows).map((answer) => presentAnswer(answer, language)),
   ...(admin && { version: row.version }),
 });

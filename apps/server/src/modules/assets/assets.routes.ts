@@ -60,7 +60,7 @@ export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore
         response: { 200: AssetList.describe("A page of the dataset's assets"), ...errorResponses(400) },
       },
     },
-    async (request) => listDatasetRespondents(search, blobs, request.auth, request.query),
+    async (request) => listDatasetRespondents(search, blobs, request.auth, request.query, request.language),
   );
 
   app.post(
@@ -74,7 +74,7 @@ export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore
         response: { 200: AssetList.describe('A page of the matching assets'), ...errorResponses(400, 404) },
       },
     },
-    async (request) => filterDatasetRespondents(db, search, blobs, request.auth, request.body),
+    async (request) => filterDatasetRespondents(db, search, blobs, request.auth, request.body, request.language),
   );
 
   app.post(
@@ -104,7 +104,7 @@ export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore
         response: { 200: AssetList.describe('A page of the matching assets'), ...errorResponses(400) },
       },
     },
-    async (request) => listAssets(search, blobs, request.auth, request.query),
+    async (request) => listAssets(search, blobs, request.auth, request.query, request.language),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import type {
   AssetList,
   AssetListQuery,
   AssetPointsQuery,
+  AssetRangeQuery,
   MediaList,
   RespondentFilterBody,
   RespondentListQuery,
@@ -15,7 +16,7 @@ import type { TokenClaims } from '@trashegimia/contract/auth';
 import type { Language } from '@trashegimia/contract/common';
 import type { Executor } from '../../db/client';
 import { cachedRead } from '../../db/cache';
-import { notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { servedContentType } from '../../storage/served-content-type';
 import { assertMayFilter, countsAsView, seesEverything } from './assets.policy';
@@ -28,6 +29,7 @@ import {
 } from './assets.presenter';
 import {
   type AssetCriteria,
+  type AssetRange,
   type AssetSearch,
   type AssetSort,
   type ListedAssetRow,
@@ -55,11 +57,12 @@ export async function listAssets(
   blobs: BlobStore,
   viewer: TokenClaims | null,
   query: z.output<typeof AssetListQuery>,
+  language: Language,
 ): Promise<AssetList> {
   const admin = seesEverything(viewer);
   // Everyone else sees approved assets only: asking for another status can find nothing.
   if (!admin && query.status !== undefined && query.status !== 'APPROVED') return emptyPage(query);
-  return assetPage(search, blobs, viewer, listCriteria(query, admin), query, query);
+  return assetPage(search, blobs, viewer, listCriteria(query, admin), query, query, language);
 }
 
 /**
@@ -81,11 +84,7 @@ export function listCriteria(filter: z.output<typeof AssetFilter>, admin: boolea
       comments: filter.comments,
       ...(admin && { adminNote: filter.adminNote }),
     },
-    ...dateBounds(filter.dateFrom, filter.dateTo),
-    latMin: filter.latMin,
-    latMax: filter.latMax,
-    lngMin: filter.lngMin,
-    lngMax: filter.lngMax,
+    ...rangeOf(filter),
     mediaTypes: filter.mediaTypes,
   };
 }
@@ -96,14 +95,16 @@ export async function listDatasetRespondents(
   blobs: BlobStore,
   viewer: TokenClaims | null,
   query: z.output<typeof RespondentListQuery>,
+  language: Language,
 ): Promise<AssetList> {
   if (query.datasetId === undefined) return emptyPage(query);
   const criteria: AssetCriteria = {
     publicOnly: !seesEverything(viewer),
     datasetId: query.datasetId,
     search: query.search || undefined,
+    ...rangeOf(query),
   };
-  return assetPage(search, blobs, viewer, criteria, query, query);
+  return assetPage(search, blobs, viewer, criteria, query, query, language);
 }
 
 /** POST /surveys/dataset-respondents: AND across questions, OR within a question's options. */
@@ -113,6 +114,7 @@ export async function filterDatasetRespondents(
   blobs: BlobStore,
   viewer: TokenClaims | null,
   body: z.output<typeof RespondentFilterBody>,
+  language: Language,
 ): Promise<AssetList> {
   assertMayFilter(viewer, body.filterPage);
   const filters = await resolveFilters(db, body.datasetId, body.filters);
@@ -121,8 +123,9 @@ export async function filterDatasetRespondents(
     datasetId: body.datasetId,
     filters,
     mediaTypes: body.mediaTypes,
+    ...rangeOf(body),
   };
-  return assetPage(search, blobs, viewer, criteria, body, body);
+  return assetPage(search, blobs, viewer, criteria, body, body, language);
 }
 
 async function assetPage(
@@ -132,18 +135,44 @@ async function assetPage(
   criteria: AssetCriteria,
   sort: AssetSort,
   paging: Paging,
+  language: Language,
 ): Promise<AssetList> {
-  const { rows, total } = await search.page(criteria, sort, { limit: paging.limit, offset: offsetOf(paging) });
   const admin = seesEverything(viewer);
+  // An administrator is also told how many of the assets the public would not find here.
+  const [{ rows, total }, publicTotal] = await Promise.all([
+    search.page(criteria, sort, { limit: paging.limit, offset: offsetOf(paging) }),
+    admin ? search.count({ ...criteria, publicOnly: true }) : undefined,
+  ]);
   const items = await Promise.all(
-    rows.map(async (row) => presentAssetSummary(row, await mediaSummary(blobs, row), admin)),
+    rows.map(async (row) => presentAssetSummary(row, await mediaSummary(blobs, row), admin, language)),
   );
-  return { items, meta: pageMeta(paging, total) };
+  const meta = pageMeta(paging, total);
+  return { items, meta: publicTotal === undefined ? meta : { ...meta, notPublic: total - publicTotal } };
 }
 
 async function mediaSummary(blobs: BlobStore | undefined, row: ListedAssetRow): Promise<MediaSummary> {
   const photoUrl = row.photoPath && blobs ? await signedUrl(blobs, row.photoPath, null) : null;
   return { types: mediaTypesOf(row.mediaTypes), photoUrl };
+}
+
+/**
+ * The bounds of date and place as criteria; 400 naming the bound that lies before its pair, as
+ * such a range finds nothing and is a mistake rather than a question.
+ */
+export function rangeOf(range: z.output<typeof AssetRangeQuery>): AssetRange {
+  const { latMin, latMax, lngMin, lngMax } = range;
+  if (latMin !== undefined && latMax !== undefined && latMin > latMax) {
+    throw badRequest('latMax', 'latMax must not be less than latMin');
+  }
+  if (lngMin !== undefined && lngMax !== undefined && lngMin > lngMax) {
+    throw badRequest('lngMax', 'lngMax must not be less than lngMin');
+  }
+  const dates = dateBounds(range.dateFrom, range.dateTo);
+  const { dateFrom, dateTo, dateBefore } = dates;
+  if (dateFrom && ((dateTo && dateFrom > dateTo) || (dateBefore && dateFrom >= dateBefore))) {
+    throw badRequest('dateTo', 'dateTo must not be before dateFrom');
+  }
+  return { ...dates, latMin, latMax, lngMin, lngMax };
 }
 
 /** Date-only bounds are whole days (UTC): dateTo=2024-05-31 includes all of the 31st. */
@@ -274,6 +303,7 @@ export function listAssetPointsJson(
     datasetId: query.datasetId,
     riskLevel: query.riskLevel,
     search: query.search || undefined,
+    ...rangeOf(query),
     limit: query.limit,
   });
 }

@@ -202,7 +202,8 @@ describe('GET /api/surveys/assets', () => {
     expect(await ids('sortBy=status&sortOrder=asc')).toEqual([a.id, b.id, c.id]);
     expect(await ids('sortBy=viewCount&sortOrder=desc')).toEqual([b.id, a.id, c.id]);
     const paged = (await get(`/api/surveys/assets?surveyId=${survey.id}&limit=1&page=3`, admin)).json();
-    expect(paged.meta).toEqual({ page: 3, limit: 1, totalItems: 3, totalPages: 3 });
+    // The administrator is told that two of the three are not public.
+    expect(paged.meta).toEqual({ page: 3, limit: 1, totalItems: 3, totalPages: 3, notPublic: 2 });
   });
 
   it("shows each asset's media types and a signed URL of its first photo", async () => {

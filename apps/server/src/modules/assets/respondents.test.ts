@@ -125,11 +125,12 @@ describe('GET /api/surveys/dataset-respondents', () => {
     const url = `/api/surveys/dataset-respondents?datasetId=${dataset.id}&limit=100`;
 
     const publicList = (await app.inject({ url })).json();
-    expect(publicList.meta.totalItems).toBe(4);
+    expect(publicList.meta).toEqual({ page: 1, limit: 100, totalItems: 4, totalPages: 1 });
     expect(idsOf(publicList)).not.toContain(pending.id);
 
+    // An administrator is told how many of them the public does not see.
     const adminList = (await app.inject({ url, headers: await asAdmin(database.db) })).json();
-    expect(adminList.meta.totalItems).toBe(5);
+    expect(adminList.meta).toMatchObject({ totalItems: 5, notPublic: 1 });
     const pendingItem = adminList.items.find((item: { id: string }) => item.id === pending.id);
     expect(pendingItem).toMatchObject({ status: 'UPLOADED', adminNote: 'Kontrollo koordinatat' });
 
@@ -137,7 +138,28 @@ describe('GET /api/surveys/dataset-respondents', () => {
     await createAsset(db, { surveyId: survey.id, datasetId: inactive.id });
     const hidden = `/api/surveys/dataset-respondents?datasetId=${inactive.id}`;
     expect((await app.inject({ url: hidden })).json().items).toEqual([]);
-    expect((await app.inject({ url: hidden, headers: await asAdmin(database.db) })).json().items).toHaveLength(1);
+    const hiddenToPublic = (await app.inject({ url: hidden, headers: await asAdmin(database.db) })).json();
+    expect(hiddenToPublic.items).toHaveLength(1);
+    expect(hiddenToPublic.meta.notPublic).toBe(1);
+  });
+
+  it('narrows by the days of the date range and by the box of a map view, searched or not', async () => {
+    const db = database.db;
+    const dataset = await createDataset(db);
+    const survey = await createSurvey(db);
+    const make = (name: string, date: string, latitude: number, longitude: number) =>
+      createAsset(db, { surveyId: survey.id, datasetId: dataset.id, name, date: new Date(date), latitude, longitude });
+    const prizren = await make('Kulla në Prizren', '2024-03-01T23:30:00Z', 42.21, 20.74);
+    const peje = await make('Kulla në Pejë', '2024-02-01T10:00:00Z', 42.66, 20.29);
+    const gjakove = await make('Ura në Gjakovë', '2024-01-01T10:00:00Z', 42.38, 20.43);
+    const list = async (query: string) =>
+      (await app.inject({ url: `/api/surveys/dataset-respondents?datasetId=${dataset.id}&${query}` })).json();
+
+    expect(idsOf(await list('dateFrom=2024-02-01&dateTo=2024-03-01'))).toEqual([prizren.id, peje.id]);
+    expect(idsOf(await list('dateTo=2024-02-01'))).toEqual([peje.id, gjakove.id]);
+    expect(idsOf(await list('latMin=42.1&latMax=42.5&lngMin=20.4&lngMax=20.8'))).toEqual([prizren.id, gjakove.id]);
+    expect(idsOf(await list('search=kulla&latMin=42.1&latMax=42.5&lngMin=20.4&lngMax=20.8'))).toEqual([prizren.id]);
+    expect((await list('dateFrom=2024-01-02&dateTo=2024-02-28&sortBy=name&sortOrder=asc')).meta.totalItems).toBe(1);
   });
 
   it('pages with meta and sorts by date, name or views', async () => {
@@ -170,10 +192,19 @@ describe('GET /api/surveys/dataset-respondents', () => {
     expect((await list('limit=5000')).meta.limit).toBe(1000);
   });
 
-  it('refuses a malformed dataset id with 400 naming datasetId', async () => {
-    const response = await app.inject({ url: '/api/surveys/dataset-respondents?datasetId=abc' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().field).toBe('datasetId');
+  it('refuses a malformed dataset id, date or box with 400 naming the field', async () => {
+    for (const [query, field] of [
+      ['datasetId=abc', 'datasetId'],
+      ['datasetId=1&dateFrom=2024-13-01', 'dateFrom'],
+      ['datasetId=1&dateTo=soon', 'dateTo'],
+      ['datasetId=1&latMax=95', 'latMax'],
+      ['datasetId=1&lngMin=-181', 'lngMin'],
+      ['datasetId=1&latMin=42.5&latMax=42.1', 'latMax'],
+    ] as const) {
+      const response = await app.inject({ url: `/api/surveys/dataset-respondents?${query}` });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().field, query).toBe(field);
+    }
   });
 });
 
@@ -276,7 +307,41 @@ describe('POST /api/surveys/dataset-respondents', () => {
     const publicPage = await filter(body, await asUser(database.db));
     expect(publicPage.meta).toEqual({ page: 2, limit: 1, totalItems: 2, totalPages: 2 });
     expect(publicPage.items[0].name).toBe('Kulla e Jashar Pashës');
-    expect((await filter(body, await asAdmin(database.db))).meta.totalItems).toBe(3);
+    expect(publicPage.meta.notPublic).toBeUndefined();
+    expect((await filter(body, await asAdmin(database.db))).meta).toMatchObject({ totalItems: 3, notPublic: 1 });
+  });
+
+  it('narrows the filtered assets by the date range and the box of a map view as well', async () => {
+    const db = database.db;
+    const { dataset, survey, municipality, options, assets } = await municipalityDataset();
+    const late = await createAsset(db, {
+      surveyId: survey.id,
+      datasetId: dataset.id,
+      name: 'Kulla e vonë',
+      date: new Date('2030-06-15T10:00:00Z'),
+      latitude: 42.66,
+      longitude: 20.29,
+      answers: [{ questionId: municipality.id, optionId: options.peje.id }],
+    });
+    const inPeje = {
+      datasetId: dataset.id,
+      filters: [{ questionId: municipality.id, questionOptionIds: [options.peje.id] }],
+    };
+    expect(idsOf(await filter({ ...inPeje, dateFrom: '2030-06-01', dateTo: '2030-06-30' }))).toEqual([late.id]);
+    expect(idsOf(await filter({ ...inPeje, latMin: 42.6, latMax: 42.7, lngMin: 20.2, lngMax: 20.3 }))).toEqual([
+      late.id,
+    ]);
+    expect(sorted(idsOf(await filter({ ...inPeje, dateTo: '2030-01-01' })))).toEqual(
+      sorted([assets.kulla.id, assets.hamami.id]),
+    );
+    const reversed = await app.inject({
+      method: 'POST',
+      url: '/api/surveys/dataset-respondents',
+      headers: await asGuest(),
+      payload: { ...inPeje, dateFrom: '2030-06-30', dateTo: '2030-06-01' },
+    });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().field).toBe('dateTo');
   });
 
   it('gives an empty list for an unknown dataset, and 400 naming a malformed filter field', async () => {

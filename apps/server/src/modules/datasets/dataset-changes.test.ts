@@ -73,7 +73,7 @@ describe('POST /api/datasets', () => {
     const before = (await database.db.select().from(datasets)).length;
     for (const [payload, field] of [
       [{ name: '   ' }, 'name'],
-      [{}, 'name'],
+      [{}, 'nameXk'],
       [{ name: 'Ngjyra', pillColor: 'green' }, 'pillColor'],
       [{ name: 'Ngjyra', pillColor: '#12345' }, 'pillColor'],
     ] as const) {

@@ -1,11 +1,21 @@
 import type { Language } from '@trashegimia/contract/common';
 import type { Dataset, DatasetFilters } from '@trashegimia/contract/datasets';
-import { localizedFields } from '@trashegimia/contract/localized-text';
+import { localize, localizedFields } from '@trashegimia/contract/localized-text';
 import type { DatasetRow, DatasetWithStats } from './datasets.repo';
 import type { ChoiceQuestion } from './datasets.service';
 
+type DatasetNames = Pick<DatasetRow, 'name' | 'nameEn' | 'nameSr'>;
+
+/** The three names as the contract's trilingual texts name them: the `name` column is the Albanian one. */
+const namesOf = ({ name, nameEn, nameSr }: DatasetNames) => ({ nameXk: name, nameEn, nameSr });
+
+/** The dataset's name in the language, else the Albanian one. */
+export const datasetNameIn = (dataset: DatasetNames, language: Language): string =>
+  localize(namesOf(dataset), 'name', language) ?? dataset.name;
+
 const presentDatasetBase = (row: DatasetRow, language: Language): Omit<Dataset, 'stats'> => ({
   id: row.id,
+  ...namesOf(row),
   name: row.name,
   pillColor: row.pillColor,
   isActive: row.isActive,

@@ -1,4 +1,5 @@
-import { type SQL, and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import type { Language } from '@trashegimia/contract/common';
 import { albanianOrder } from '../../db/albanian-order';
 import type { Executor } from '../../db/client';
 import { assetCountChanges, assetCounts, datasets, questionOptions, questions, surveys } from '../../db/schema/index';
@@ -11,6 +12,8 @@ import { conflict, isStillReferenced } from '../../errors';
 export type DatasetRow = Omit<typeof datasets.$inferSelect, 'createdAt' | 'updatedAt'>;
 export type DatasetStatsRow = {
   totalResponses: number;
+  /** Counted for administrators only (countAllStatuses). */
+  notPublicResponses?: number;
   totalSurveys: number;
   activeSurveys: number;
   totalQuestions: number;
@@ -28,6 +31,8 @@ export type DatasetSelection = {
   ids?: number[];
   search?: string;
   sortBy: 'id' | 'name' | 'totalResponses';
+  /** Whose names a sort by name follows: the language's, else the Albanian one. */
+  language: Language;
   sortOrder: 'asc' | 'desc';
   limit: number;
   offset: number;
@@ -40,6 +45,8 @@ const PUBLIC_ASSET_STATUS = 'APPROVED';
 const datasetColumns = {
   id: datasets.id,
   name: datasets.name,
+  nameEn: datasets.nameEn,
+  nameSr: datasets.nameSr,
   descriptionXk: datasets.descriptionXk,
   descriptionEn: datasets.descriptionEn,
   descriptionSr: datasets.descriptionSr,
@@ -89,8 +96,8 @@ async function readDatasetsWithStats(
   const countValues = { ...bindings.values };
   const limit = bindings.bind('limit', selection.limit);
   const offset = bindings.bind('offset', selection.offset);
-  const { includeInactive, countAllStatuses, sortBy, sortOrder } = selection;
-  const shape = [includeInactive, countAllStatuses, sortBy, sortOrder, bindings.names].join();
+  const { includeInactive, countAllStatuses, sortBy, sortOrder, language } = selection;
+  const shape = [includeInactive, countAllStatuses, sortBy, sortOrder, language, bindings.names].join();
   const rows = await runPrepared(
     db,
     'datasets_with_stats',
@@ -102,10 +109,26 @@ async function readDatasetsWithStats(
   // Past the last page the window count has no row to ride on.
   const total = rows[0]?.total ?? (selection.offset > 0 ? await countDatasets(db, where, countValues) : 0);
   return {
-    rows: rows.map(({ totalResponses, totalSurveys, activeSurveys, totalQuestions, total: _total, ...dataset }) => ({
-      ...dataset,
-      stats: { totalResponses, totalSurveys, activeSurveys, totalQuestions },
-    })),
+    rows: rows.map(
+      ({
+        totalResponses,
+        notPublicResponses,
+        totalSurveys,
+        activeSurveys,
+        totalQuestions,
+        total: _total,
+        ...dataset
+      }) => ({
+        ...dataset,
+        stats: {
+          totalResponses,
+          ...(selection.countAllStatuses && { notPublicResponses }),
+          totalSurveys,
+          activeSurveys,
+          totalQuestions,
+        },
+      }),
+    ),
     total,
   };
 }
@@ -118,6 +141,10 @@ function datasetsWithStatsQuery(db: Executor, selection: DatasetSelection, where
       datasetId: assetCounts.datasetId,
       surveyId: assetCounts.surveyId,
       responses: sql<number>`sum(${assetCounts.count})`.as('responses'),
+      notPublic:
+        sql<number>`sum(${assetCounts.count}) filter (where ${assetCounts.status} <> ${PUBLIC_ASSET_STATUS})`.as(
+          'not_public',
+        ),
     })
     .from(assetCounts)
     .where(
@@ -138,6 +165,7 @@ function datasetsWithStatsQuery(db: Executor, selection: DatasetSelection, where
     .select({
       datasetId: used.datasetId,
       totalResponses: sql<number>`sum(${used.responses})`.as('total_responses'),
+      notPublicResponses: sql<number>`sum(${used.notPublic})`.as('not_public_responses'),
       totalSurveys: sql<number>`count(*)`.as('total_surveys'),
       activeSurveys: sql<number>`count(*) filter (where ${surveys.surveyState} = ${ACTIVE_SURVEY_STATE})`.as(
         'active_surveys',
@@ -154,7 +182,7 @@ function datasetsWithStatsQuery(db: Executor, selection: DatasetSelection, where
   const direction = selection.sortOrder === 'desc' ? desc : asc;
   const order: SQL[] = {
     id: [direction(datasets.id)],
-    name: [direction(albanianOrder(datasets.name)), direction(datasets.id)],
+    name: [direction(albanianOrder(nameIn(selection.language))), direction(datasets.id)],
     totalResponses: [direction(totalResponses), direction(datasets.id)],
   }[selection.sortBy];
 
@@ -162,6 +190,11 @@ function datasetsWithStatsQuery(db: Executor, selection: DatasetSelection, where
     .select({
       ...datasetColumns,
       totalResponses: totalResponses.mapWith(Number),
+      // The public sees none of an inactive dataset's assets.
+      notPublicResponses:
+        sql<number>`(case when ${datasets.isActive} then coalesce(${stats.notPublicResponses}, 0) else ${totalResponses} end)::int`.mapWith(
+          Number,
+        ),
       totalSurveys: sql<number>`coalesce(${stats.totalSurveys}, 0)::int`.mapWith(Number),
       activeSurveys: sql<number>`coalesce(${stats.activeSurveys}, 0)::int`.mapWith(Number),
       totalQuestions: sql<number>`coalesce(${stats.totalQuestions}, 0)::int`.mapWith(Number),
@@ -183,12 +216,20 @@ function datasetConditions(selection: DatasetSelection, bindings: Bindings): (SQ
     search
       ? or(
           matchesPattern(datasets.name, search),
+          matchesPattern(datasets.nameEn, search),
+          matchesPattern(datasets.nameSr, search),
           matchesPattern(datasets.descriptionXk, search),
           matchesPattern(datasets.descriptionEn, search),
           matchesPattern(datasets.descriptionSr, search),
         )
       : undefined,
   ];
+}
+
+/** The dataset's name in the language, else the Albanian one (`name`), as the contract's `localize` picks. */
+function nameIn(language: Language): SQLWrapper {
+  const own = { xk: null, en: datasets.nameEn, sr: datasets.nameSr }[language];
+  return own ? sql`coalesce(nullif(trim(${own}), ''), ${datasets.name})` : datasets.name;
 }
 
 async function countDatasets(db: Executor, where: SQL | undefined, values: Values) {

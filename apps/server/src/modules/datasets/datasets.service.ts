@@ -52,6 +52,7 @@ export async function listDatasets(
     search: query.search || undefined,
     sortBy: query.sortBy,
     sortOrder: query.sortOrder,
+    language,
     limit: query.limit,
     offset: offsetOf(query),
   });
@@ -65,6 +66,7 @@ export async function getDataset(db: Executor, viewer: TokenClaims | null, id: n
     ids: [id],
     sortBy: 'id',
     sortOrder: 'asc',
+    language,
     limit: 1,
     offset: 0,
   });
@@ -86,6 +88,7 @@ export async function listDatasetStats(
     ...(query.ids && { ids: query.ids }),
     sortBy: 'id',
     sortOrder: 'asc',
+    language,
     limit: query.limit,
     offset: offsetOf(query),
   });
@@ -147,7 +150,9 @@ export async function createDataset(
   assertAdmin(viewer);
   return db.transaction(async (tx) => {
     const row = await insertDataset(tx, {
-      name: body.name,
+      name: body.nameXk,
+      nameEn: body.nameEn ?? null,
+      nameSr: body.nameSr ?? null,
       descriptionXk: body.descriptionXk ?? null,
       descriptionEn: body.descriptionEn ?? null,
       descriptionSr: body.descriptionSr ?? null,
@@ -177,7 +182,11 @@ export async function changeDataset(
   return db.transaction(async (tx) => {
     const before = await findDataset(tx, id, { includeInactive: true });
     if (!before) throw datasetNotFound();
-    const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+    const { nameXk, ...rest } = body;
+    // The Albanian name is the `name` column.
+    const changes = Object.fromEntries(
+      Object.entries({ ...rest, name: nameXk }).filter(([, value]) => value !== undefined),
+    );
     const after = Object.keys(changes).length === 0 ? before : (await updateDataset(tx, id, changes))!;
     await recordAudit(tx, {
       actorId: viewer.userId,

@@ -58,8 +58,10 @@ describe('GET /api/datasets', () => {
     ]);
 
     const adminView = (await get(`/api/datasets?search=${word}`, await asAdmin(database.db))).json();
+    // An administrator is also told how many of them the public does not see.
     expect(adminView.items[0].stats).toEqual({
       totalResponses: 4,
+      notPublicResponses: 2,
       totalSurveys: 2,
       activeSurveys: 1,
       totalQuestions: 3,
@@ -111,6 +113,16 @@ describe('GET /api/datasets', () => {
     const forAdmin = await get(`/api/datasets/${inactive.id}`, await asAdmin(database.db));
     expect(forAdmin.statusCode).toBe(200);
     expect(forAdmin.json()).toMatchObject({ id: inactive.id, isActive: false });
+  });
+
+  it('counts every asset of an inactive dataset, approved or not, among those the public does not see', async () => {
+    const db = database.db;
+    const inactive = await createDataset(db, { isActive: false });
+    const survey = await createSurvey(db);
+    await createAsset(db, { surveyId: survey.id, datasetId: inactive.id });
+    await createAsset(db, { surveyId: survey.id, datasetId: inactive.id, status: 'UPLOADED' });
+    const forAdmin = (await get(`/api/datasets/${inactive.id}`, await asAdmin(db))).json();
+    expect(forAdmin.stats).toMatchObject({ totalResponses: 2, notPublicResponses: 2 });
   });
 
   it('sorts alphabetically or by most responses, and pages with meta', async () => {
@@ -181,8 +193,8 @@ describe('GET /api/datasets', () => {
 
     const adminItems = (await get(`/api/datasets?search=${word}&sortBy=id`, await asAdmin(database.db))).json().items;
     expect(adminItems.map((item: { stats: unknown }) => item.stats)).toEqual([
-      { totalResponses: 4, totalSurveys: 4, activeSurveys: 4, totalQuestions: 7 },
-      { totalResponses: 1, totalSurveys: 1, activeSurveys: 1, totalQuestions: 1 },
+      { totalResponses: 4, notPublicResponses: 3, totalSurveys: 4, activeSurveys: 4, totalQuestions: 7 },
+      { totalResponses: 1, notPublicResponses: 1, totalSurveys: 1, activeSurveys: 1, totalQuestions: 1 },
     ]);
   });
 });

@@ -5,13 +5,17 @@ import { drawDemoPhoto } from '../../db/seed/demo-images';
 import { createRandom } from '../../db/seed/random';
 import { answersOf, documentFromDetail, documentFromExportRow, formatCoordinates } from './asset-document';
 import { createPdfDocument, finishPdf, renderAssetPdf, renderAssetSection, renderExportCover } from './asset-pdf';
-import { assetDetail } from './testing/document-fixtures';
+import { assetDetail, LICENCE } from './testing/document-fixtures';
 import { documentTexts } from './document-texts';
+
+/** Where the PDF says the asset's page is. */
+const PAGE_URL = 'https://trashegimia.example/assets/0b6f5c1e-6f0a-4c39-9d55-3f2a8a1b7c10';
 
 const context = (language: 'xk' | 'en' | 'sr' = 'xk') => ({
   language,
   texts: documentTexts(language),
   generatedAt: new Date('2025-01-15T09:30:00Z'),
+  licence: LICENCE,
 });
 
 async function textOf(pdf: Buffer): Promise<{ text: string; pages: number }> {
@@ -57,7 +61,7 @@ describe('renderAssetPdf', () => {
       value: 'Manastir Visoki Dečani — Манастир Високи Дечани',
     });
     const photo = drawDemoPhoto('monuments', createRandom(7));
-    const pdf = await buffer(renderAssetPdf(documentFromDetail(detail, '#8B4513', 'xk'), photo, context()));
+    const pdf = await buffer(renderAssetPdf(documentFromDetail(detail, '#8B4513', 'xk'), photo, context(), PAGE_URL));
 
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
@@ -76,10 +80,17 @@ describe('renderAssetPdf', () => {
     expect(text).toContain('3 maj 2024');
     expect(text).toContain('42.76610° N, 20.78530° E');
     expect(text).toMatch(/Faqja 1 nga \d/);
+    // How to cite it, with its page's address (which may wrap after a slash) and the day it was made.
+    expect(text.replaceAll('/ ', '/')).toContain(
+      `Kulla e Jasharëve. Në: Monumente. Trashëgimia. ${PAGE_URL} (qasur më 15 janar 2025).`,
+    );
+    expect(text).toContain('Licenca: CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)');
   });
 
   it('labels the document in the request language', async () => {
-    const pdf = await buffer(renderAssetPdf(documentFromDetail(assetDetail(), null, 'sr'), null, context('sr')));
+    const pdf = await buffer(
+      renderAssetPdf(documentFromDetail(assetDetail(), null, 'sr'), null, context('sr'), PAGE_URL),
+    );
     const { text } = await textOf(pdf);
     expect(text).toContain('Opština');
     expect(text).toContain('Odgovori');
@@ -89,7 +100,7 @@ describe('renderAssetPdf', () => {
 
   it('names an unnamed asset and skips a photo it cannot read', async () => {
     const doc = documentFromDetail(assetDetail({ name: null, answers: [] }), 'not-a-colour', 'xk');
-    const pdf = await buffer(renderAssetPdf(doc, Buffer.from('not an image'), context('en')));
+    const pdf = await buffer(renderAssetPdf(doc, Buffer.from('not an image'), context('en'), PAGE_URL));
     const { text } = await textOf(pdf);
     expect(text).toContain('Unnamed');
     expect(text).toContain('No answers were recorded');
@@ -103,7 +114,7 @@ describe('renderAssetPdf', () => {
       questionNr: `${Math.floor(index / 10) + 1}.${(index % 10) + 1}`,
       value: `Përgjigja ${index + 1}`,
     }));
-    const pdf = await buffer(renderAssetPdf(documentFromDetail(detail, null, 'en'), null, context('en')));
+    const pdf = await buffer(renderAssetPdf(documentFromDetail(detail, null, 'en'), null, context('en'), PAGE_URL));
     const { text, pages } = await textOf(pdf);
     expect(pages).toBeGreaterThan(2);
     expect(text).toContain(`Page ${pages} of ${pages}`);
@@ -138,6 +149,7 @@ describe('a whole-dataset PDF', () => {
     expect(pages).toBe(3);
     expect(text).toContain('DATASET EXPORT');
     expect(text).toContain('Assets: 2');
+    expect(text).toContain('Licence: CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)');
     expect(text).toContain('Kulla e Jasharëve');
     expect(text).toContain('Manastir Visoki Dečani');
     expect(text).toContain('1.3 Period');

@@ -1,12 +1,13 @@
 import PDFDocument from 'pdfkit';
 import type { AssetStatus, RiskLevel } from '@trashegimia/contract/assets';
 import type { Language } from '@trashegimia/contract/common';
+import type { DataLicence } from '@trashegimia/contract/system';
 import { type AssetDocument, type DocumentAnswer, formatCoordinates } from './asset-document';
 import { type DocumentTexts, fill, formatCount, formatDateTime, formatLongDate } from './document-texts';
 import { FONTS } from './fonts';
 
-/** What every page of one document shares. */
-export type PdfContext = { language: Language; texts: DocumentTexts; generatedAt: Date };
+/** What every page of one document shares, and the licence its data is offered under. */
+export type PdfContext = { language: Language; texts: DocumentTexts; generatedAt: Date; licence: DataLicence };
 
 type Doc = PDFKit.PDFDocument;
 
@@ -64,10 +65,32 @@ export function createPdfDocument(title: string, context: PdfContext, paging: 't
   return doc;
 }
 
-/** One asset's PDF, ended: pipe it or read it. */
-export function renderAssetPdf(asset: AssetDocument, photo: Buffer | null, context: PdfContext): Doc {
-  const doc = createPdfDocument(assetTitle(asset, context.texts), context);
+/**
+ * One asset's PDF, ended: pipe it or read it. It ends as the asset's page does: how to cite it, with
+ * the page's address (`pageUrl`) and the day it was made, and the licence of its data.
+ */
+export function renderAssetPdf(asset: AssetDocument, photo: Buffer | null, context: PdfContext, pageUrl: string): Doc {
+  const { texts, language } = context;
+  const doc = createPdfDocument(assetTitle(asset, texts), context);
   renderAssetSection(doc, asset, context, photo);
+  doc.moveDown(1.2);
+  renderHeading(doc, texts.citation.title);
+  const citation = fill(texts.citation.text, {
+    asset: assetTitle(asset, texts),
+    dataset: asset.datasetName,
+    site: texts.platform,
+    url: pageUrl,
+    accessed: formatLongDate(context.generatedAt, language),
+  });
+  doc
+    .font(FONTS.regular)
+    .fontSize(10)
+    .fillColor(COLOR.ink)
+    .text(citation, MARGIN.left, doc.y, {
+      width: contentWidth(doc),
+    });
+  doc.moveDown(0.5);
+  renderLicence(doc, context);
   finishPdf(doc, context);
   return doc;
 }
@@ -134,10 +157,23 @@ export function renderExportCover(
   doc.fillColor(COLOR.muted).text(cover.filtered ? texts.export.filtered : texts.export.whole);
   doc.moveDown(0.3);
   doc.text(fill(texts.generatedOn, { date: formatDateTime(context.generatedAt, language) }));
+  doc.moveDown(0.3);
+  renderLicence(doc, context);
   if (cover.total === 0) {
     doc.moveDown(1.5);
     doc.fillColor(COLOR.ink).text(texts.export.empty);
   }
+}
+
+/** 'Licence: CC BY 4.0 (https://…)', the terms the data is offered under. */
+function renderLicence(doc: Doc, { texts, licence }: PdfContext) {
+  doc
+    .font(FONTS.regular)
+    .fontSize(10)
+    .fillColor(COLOR.muted)
+    .text(fill(texts.licence, { name: licence.name, url: licence.url }), MARGIN.left, doc.y, {
+      width: contentWidth(doc),
+    });
 }
 
 /** Ends the document; one kept whole ('total' paging) first gets 'page x of y' on every page. */

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { DataLicence } from '@trashegimia/contract/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AssetListExportQuery,
@@ -79,8 +80,17 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const download = await downloadAssetPdf(db, blobs, request.auth, request.params.id, request.language, options);
-      return sendDownload(reply, download);
+      const origin = `${request.protocol}://${request.host}`;
+      const download = await downloadAssetPdf(
+        db,
+        blobs,
+        request.auth,
+        request.params.id,
+        request.language,
+        options,
+        origin,
+      );
+      return sendDownload(reply, download, options.licence);
     },
   );
 
@@ -102,8 +112,9 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
         },
       },
     },
+    // The back office's working list, unpublished assets too: not the data the licence offers.
     async (request, reply) =>
-      sendDownload(reply, exportAssetList(db, request.auth, request.query, request.language, options)),
+      sendDownload(reply, exportAssetList(db, request.auth, request.query, request.language, options), null),
   );
 
   app.post(
@@ -124,7 +135,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
     },
     async (request, reply) => {
       const download = await exportDataset(db, request.auth, request.body, request.language, options);
-      return sendDownload(reply, download);
+      return sendDownload(reply, download, options.licence);
     },
   );
 
@@ -172,12 +183,14 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
     async (request, reply) => {
       const linked = await openExportLink(links, request.query, request.auth);
       const download = await exportDataset(db, linked.viewer, linked.request, linked.language, options);
-      return sendDownload(reply, download);
+      return sendDownload(reply, download, options.licence);
     },
   );
 };
 
-function sendDownload(reply: FastifyReply, download: Download) {
+/** The file, and the licence its data is offered under as a `Link` (RFC 8288), which a CSV cannot hold inside. */
+function sendDownload(reply: FastifyReply, download: Download, licence: DataLicence | null) {
+  if (licence) reply.header('link', `<${licence.url}>; rel="license"`);
   return reply
     .header('content-type', download.contentType)
     .header('content-disposition', download.contentDisposition)

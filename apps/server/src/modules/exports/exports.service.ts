@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { TokenClaims } from '@trashegimia/contract/auth';
 import { type AssetListExportQuery, type DatasetExportBody, MAX_PDF_EXPORT_ASSETS } from '@trashegimia/contract/assets';
 import type { Language } from '@trashegimia/contract/common';
+import type { DataLicence } from '@trashegimia/contract/system';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
@@ -33,6 +34,8 @@ import { writeCellSheet, writeXlsx } from './xlsx-writer';
 export type Download = { contentType: string; contentDisposition: string; body: Readable };
 
 export type ExportOptions = {
+  /** The licence the data is offered under, named in every PDF and workbook. */
+  licence: DataLicence;
   /** Most assets a whole-dataset PDF holds (tests lower it). */
   maxPdfAssets?: number;
   now?: () => Date;
@@ -50,6 +53,7 @@ const CONTENT_TYPE = {
 /**
  * One asset as a PDF, for whoever may see the asset (the same visibility as its detail). A download
  * is not a view, so the view count stays. The first photo is included when the store has it.
+ * `siteOrigin` (e.g. https://trashegimia.example) makes the address of the asset's page it cites.
  */
 export async function downloadAssetPdf(
   db: Database,
@@ -57,7 +61,8 @@ export async function downloadAssetPdf(
   viewer: TokenClaims | null,
   id: string,
   language: Language,
-  options: ExportOptions = {},
+  options: ExportOptions,
+  siteOrigin: string,
 ): Promise<Download> {
   const detail = await getAssetDetail(db, viewer, id, language);
   const [color, photo] = await Promise.all([findDatasetColor(db, detail.datasetId), readPhoto(db, blobs, id)]);
@@ -69,7 +74,8 @@ export async function downloadAssetPdf(
       extension: 'pdf',
       fallback: 'asset',
     }),
-    body: renderAssetPdf(asset, photo, context),
+    // The web app's address of an asset's page (paths.asset).
+    body: renderAssetPdf(asset, photo, context, `${siteOrigin}/assets/${encodeURIComponent(detail.id)}`),
   };
 }
 
@@ -83,11 +89,16 @@ export async function openCheckedDatasetExport(
   viewer: TokenClaims | null,
   body: z.output<typeof DatasetExportBody>,
   language: Language,
-  options: ExportOptions = {},
+  options: ExportOptions,
 ): Promise<DatasetExport> {
   assertUser(viewer);
-  const { datasetId, filters, sortBy, sortOrder } = body;
-  const data = await openDatasetExport(db, viewer, { datasetId, filters, order: { sortBy, sortOrder } }, language);
+  const { datasetId, filters, sortBy, sortOrder, exportType: _exportType, ...range } = body;
+  const data = await openDatasetExport(
+    db,
+    viewer,
+    { datasetId, filters, range, order: { sortBy, sortOrder } },
+    language,
+  );
   const max = options.maxPdfAssets ?? MAX_PDF_EXPORT_ASSETS;
   if (body.exportType === undefined && data.total > max) {
     const texts = documentTexts(language);
@@ -111,7 +122,7 @@ export async function exportDataset(
   viewer: TokenClaims | null,
   body: z.output<typeof DatasetExportBody>,
   language: Language,
-  options: ExportOptions = {},
+  options: ExportOptions,
 ): Promise<Download> {
   const data = await openCheckedDatasetExport(db, viewer, body, language, options);
   const texts = documentTexts(language);
@@ -131,24 +142,40 @@ export async function exportDataset(
       return streamed(
         CONTENT_TYPE.geojson,
         'geojson',
-        geoJsonChunks(data.dataset.name, data.columns, data.batches(), texts),
+        geoJsonChunks(data.dataset.name, data.columns, data.batches(), texts, options.licence),
       );
     case 'KML':
-      return streamed(CONTENT_TYPE.kml, 'kml', kmlChunks(data.dataset.name, data.columns, data.batches(), texts));
+      return streamed(
+        CONTENT_TYPE.kml,
+        'kml',
+        kmlChunks(data.dataset.name, data.columns, data.batches(), texts, options.licence),
+      );
     case 'XLSX': {
       const stream = new PassThrough();
-      writeXlsx(stream, { sheetName: data.dataset.name, columns: data.columns, batches: data.batches(), texts }).catch(
-        (error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))),
-      );
+      writeXlsx(stream, {
+        sheetName: data.dataset.name,
+        columns: data.columns,
+        batches: data.batches(),
+        texts,
+        about: { licence: options.licence, exportedAt: now, language },
+      }).catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
       return { contentType: CONTENT_TYPE.xlsx, contentDisposition: disposition('xlsx'), body: stream };
     }
     case undefined:
       return {
         contentType: CONTENT_TYPE.pdf,
         contentDisposition: disposition('pdf'),
-        body: await datasetPdf(db, data, body.filters.length > 0, language, options, now),
+        body: await datasetPdf(db, data, isPartOfDataset(body), language, options, now),
       };
   }
+}
+
+/** Whether the export is of part of the dataset: filtered by answers, or within a date range or map area. */
+function isPartOfDataset(body: z.output<typeof DatasetExportBody>): boolean {
+  const { dateFrom, dateTo, latMin, latMax, lngMin, lngMax } = body;
+  return (
+    body.filters.length > 0 || [dateFrom, dateTo, latMin, latMax, lngMin, lngMax].some((bound) => bound !== undefined)
+  );
 }
 
 /** The PDF of a dataset export: a cover, then a page per asset. */
@@ -190,7 +217,7 @@ export function exportAssetList(
   viewer: TokenClaims | null,
   query: z.output<typeof AssetListExportQuery>,
   language: Language,
-  options: ExportOptions = {},
+  options: ExportOptions,
 ): Download {
   assertAdmin(viewer);
   const { exportType, ...filter } = query;
@@ -235,7 +262,7 @@ async function readPhoto(db: Database, blobs: BlobStore | undefined, assetId: st
 }
 
 function pdfContext(language: Language, options: ExportOptions, now = options.now?.() ?? new Date()): PdfContext {
-  return { language, texts: documentTexts(language), generatedAt: now };
+  return { language, texts: documentTexts(language), generatedAt: now, licence: options.licence };
 }
 
 /** Today in Kosovo as yyyy-mm-dd, for file names. */

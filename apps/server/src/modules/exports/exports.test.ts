@@ -24,6 +24,7 @@ import { systemClock } from '../../clock';
 import { UrlSigner } from '../../storage/url-signer';
 import { exportRoutes } from './exports.routes';
 import { downloadAssetPdf } from './exports.service';
+import { LICENCE } from './testing/document-fixtures';
 
 let database: DatabaseHandle;
 let app: App;
@@ -47,6 +48,7 @@ beforeAll(async () => {
     prefix: '/api/capped/surveys',
     db: database.db,
     maxPdfAssets: 1,
+    licence: LICENCE,
     links: cappedLinks,
   });
   await app.ready();
@@ -180,8 +182,18 @@ describe('GET /api/surveys/assets/:id/pdf', () => {
       null,
       seeded.kulla.id,
       'xk',
+      { licence: LICENCE },
+      'https://trashegimia.example',
     );
-    const withoutPhoto = await downloadAssetPdf(database.db, blobs({}), null, seeded.kulla.id, 'xk');
+    const withoutPhoto = await downloadAssetPdf(
+      database.db,
+      blobs({}),
+      null,
+      seeded.kulla.id,
+      'xk',
+      { licence: LICENCE },
+      'https://trashegimia.example',
+    );
     const raw = async (download: typeof withPhoto) => (await buffer(download.body)).toString('latin1');
     expect(await raw(withPhoto)).toContain('/Subtype /Image');
     expect(await raw(withoutPhoto)).not.toContain('/Subtype /Image');
@@ -238,7 +250,7 @@ describe('POST /api/surveys/dataset-respondents/export', () => {
     expect(response.json()).toMatchObject({ message: 'Dataset not found' });
   });
 
-  it('exports the approved assets as CSV with a BOM, one row per asset and one column per question', async () => {
+  it('exports the approved assets as CSV with a BOM, one row per asset and one column per question, and its licence', async () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/surveys/dataset-respondents/export',
@@ -250,6 +262,8 @@ describe('POST /api/surveys/dataset-respondents/export', () => {
     expect(response.headers['content-disposition']).toMatch(
       /^attachment; filename="monumente-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
+    // A CSV holds only its table: the licence comes beside it (decision 0036).
+    expect(response.headers.link).toBe('<https://creativecommons.org/licenses/by/4.0/>; rel="license"');
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const [header, ...rows] = csvLines(response.body);
     expect(header).toBe(
@@ -286,6 +300,34 @@ describe('POST /api/surveys/dataset-respondents/export', () => {
     const [, ...rows] = csvLines(response.body);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain('Manastir Visoki Dečani');
+  });
+
+  it('exports only the assets of the date range and map area of the list', async () => {
+    const csv = async (range: Record<string, unknown>) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/surveys/dataset-respondents/export',
+        headers: user,
+        payload: exportBody({ exportType: 'CSV', ...range }),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return csvLines(response.body).slice(1);
+    };
+    const inMay = await csv({ dateFrom: '2024-05-01', dateTo: '2024-05-31' });
+    expect(inMay).toHaveLength(1);
+    expect(inMay[0]).toContain('Kulla e Jasharëve');
+    const aroundPrekaz = await csv({ latMin: 42.7, latMax: 42.8, lngMin: 20.7, lngMax: 20.9 });
+    expect(aroundPrekaz).toHaveLength(1);
+    expect(aroundPrekaz[0]).toContain('Kulla e Jasharëve');
+
+    const reversed = await app.inject({
+      method: 'POST',
+      url: '/api/surveys/dataset-respondents/export',
+      headers: user,
+      payload: exportBody({ exportType: 'CSV', dateFrom: '2024-06-01', dateTo: '2024-05-01' }),
+    });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().field).toBe('dateTo');
   });
 
   it('exports an XLSX workbook that exceljs opens with the header and the rows', async () => {

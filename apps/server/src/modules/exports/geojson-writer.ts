@@ -1,3 +1,4 @@
+import type { DataLicence } from '@trashegimia/contract/system';
 import type { DocumentTexts } from './document-texts';
 import type { ExportColumn, ExportRow } from './export-types';
 import { featureFields, positionOf } from './map-features';
@@ -8,15 +9,17 @@ import { featureFields, positionOf } from './map-features';
  * memory (as the CSV writer does). Each asset is a Feature with its id, a Point at [longitude,
  * latitude] or a null geometry when it has no coordinates (RFC 7946 §3.2), and its fields as
  * properties (see featureFields), null where it has no value. Coordinates are WGS 84, so no `crs`.
+ * The collection names the licence its data is offered under (`licence`, a foreign member, §6.1).
  */
 export async function* geoJsonChunks(
   datasetName: string,
   columns: readonly ExportColumn[],
   batches: AsyncIterable<ExportRow[]>,
   texts: DocumentTexts,
+  licence: DataLicence,
 ): AsyncGenerator<string> {
   const fields = featureFields(datasetName, columns, texts);
-  yield '{"type":"FeatureCollection","features":[\n';
+  yield `{"type":"FeatureCollection","licence":${JSON.stringify({ name: licence.name, url: licence.url })},"features":[\n`;
   let separator = '';
   for await (const batch of batches) {
     if (batch.length === 0) continue;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { documentFromDetail } from './asset-document';
 import { renderAssetPdf } from './asset-pdf';
 import { csvChunks } from './csv-writer';
-import { answerDetail, assetDetail } from './testing/document-fixtures';
+import { answerDetail, assetDetail, LICENCE } from './testing/document-fixtures';
 import { documentTexts } from './document-texts';
 import type { ExportColumn, ExportRow } from './export-types';
 import { neutraliseFormula } from './table-rows';
@@ -72,7 +72,13 @@ describe('stored text in exported files', () => {
     const target = new PassThrough();
     const chunks: Buffer[] = [];
     target.on('data', (chunk: Buffer) => chunks.push(chunk));
-    await writeXlsx(target, { sheetName: 'Monumente', columns, batches: oneBatch(), texts });
+    await writeXlsx(target, {
+      sheetName: 'Monumente',
+      columns,
+      batches: oneBatch(),
+      texts,
+      about: { licence: LICENCE, exportedAt: new Date('2025-01-15T09:30:00Z'), language: 'en' },
+    });
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
@@ -102,11 +108,17 @@ describe('stored text in PDFs', () => {
       ],
     });
     const pdf = await buffer(
-      renderAssetPdf(documentFromDetail(detail, '#8B4513', 'en'), null, {
-        language: 'en',
-        texts,
-        generatedAt: new Date('2025-01-15T09:30:00Z'),
-      }),
+      renderAssetPdf(
+        documentFromDetail(detail, '#8B4513', 'en'),
+        null,
+        {
+          language: 'en',
+          texts,
+          generatedAt: new Date('2025-01-15T09:30:00Z'),
+          licence: LICENCE,
+        },
+        'https://trashegimia.example/assets/1',
+      ),
     );
 
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');

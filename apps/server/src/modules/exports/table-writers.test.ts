@@ -5,6 +5,7 @@ import { csvChunks, csvField, UTF8_BOM } from './csv-writer';
 import { documentTexts } from './document-texts';
 import type { ExportColumn, ExportRow } from './export-types';
 import { kosovoWallClock, neutraliseFormula } from './table-rows';
+import { LICENCE } from './testing/document-fixtures';
 import { safeSheetName, writeTextSheets, writeXlsx } from './xlsx-writer';
 
 const texts = documentTexts('en');
@@ -112,6 +113,7 @@ describe('writeXlsx', () => {
       columns,
       batches: batchesOf([row()], [row({ id: 'x2', name: '@SUM(1)', latitude: null, answers: {} })]),
       texts,
+      about: { licence: LICENCE, exportedAt: new Date('2025-01-15T09:30:00Z'), language: 'en' },
     });
 
     const workbook = new ExcelJS.Workbook();
@@ -119,6 +121,15 @@ describe('writeXlsx', () => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.name).toBe('Monumente test');
     expect(sheet.rowCount).toBe(3);
+    // A second sheet names the dataset, the licence its data is offered under and when it was exported.
+    const about = workbook.worksheets[1]!;
+    expect(about.name).toBe('About');
+    expect([2, 3, 4, 5].map((row) => about.getRow(row).values)).toEqual([
+      [undefined, 'Dataset', 'Monumente: [test]'],
+      [undefined, 'Licence', 'CC BY 4.0'],
+      [undefined, 'Licence text', 'https://creativecommons.org/licenses/by/4.0/'],
+      [undefined, 'Exported on', expect.stringContaining('2025')],
+    ]);
     expect(sheet.getRow(1).values).toEqual([
       undefined,
       'ID',

@@ -1,5 +1,7 @@
 import type { Writable } from 'node:stream';
-import type { DocumentTexts } from './document-texts';
+import type { Language } from '@trashegimia/contract/common';
+import type { DataLicence } from '@trashegimia/contract/system';
+import { type DocumentTexts, formatDateTime } from './document-texts';
 import type { ExportColumn, ExportRow } from './export-types';
 import { type TableCell, type TableColumn, tableColumns, tableRow } from './table-rows';
 import { xmlAttribute, xmlText } from './xml-text';
@@ -10,6 +12,8 @@ export type XlsxInput = {
   columns: readonly ExportColumn[];
   batches: AsyncIterable<ExportRow[]>;
   texts: DocumentTexts;
+  /** What the 'About' sheet tells beside the dataset's name: its licence and when it was exported. */
+  about: { licence: DataLicence; exportedAt: Date; language: Language };
 };
 
 /**
@@ -21,18 +25,33 @@ const DEFLATE_LEVEL = 1;
 /** Cell formats, by their index in STYLES' cellXfs. */
 const STYLE = { header: 1, date: 2, number: 3 } as const;
 
-/** The dataset export as a workbook (see writeCellSheet): fixed columns, then one per question. */
-export async function writeXlsx(target: Writable, { sheetName, columns, batches, texts }: XlsxInput): Promise<void> {
-  await writeCellSheet(
-    target,
-    {
+/**
+ * The dataset export as a workbook: its assets laid out as writeCellSheet lays them (fixed columns,
+ * then one per question), and an 'About' sheet naming the dataset, its licence and the export's time.
+ */
+export async function writeXlsx(
+  target: Writable,
+  { sheetName, columns, batches, texts, about }: XlsxInput,
+): Promise<void> {
+  const { licence, exportedAt, language } = about;
+  await writeWorkbook(target, texts.platform, [
+    cellWorksheet({
       name: sheetName,
       columns: tableColumns(columns, texts),
       batches,
       cellsOf: (asset) => tableRow(asset, columns, texts),
-    },
-    texts.platform,
-  );
+    }),
+    textWorksheet({
+      name: texts.about.sheet,
+      header: [texts.about.field, texts.about.value],
+      rows: [
+        [texts.about.dataset, sheetName],
+        [texts.about.licence, licence.name],
+        [texts.about.licenceUrl, licence.url],
+        [texts.about.exportedOn, formatDateTime(exportedAt, language)],
+      ],
+    }),
+  ]);
 }
 
 /** A sheet of typed cells: its columns, and its rows batch by batch with how each becomes cells. */
@@ -51,20 +70,22 @@ export type CellSheet<Row> = {
  * `target` when done.
  */
 export async function writeCellSheet<Row>(target: Writable, sheet: CellSheet<Row>, author: string): Promise<void> {
+  await writeWorkbook(target, author, [cellWorksheet(sheet)]);
+}
+
+function cellWorksheet<Row>(sheet: CellSheet<Row>): Worksheet {
   const styles = sheet.columns.map((column) => (column.kind === 'text' ? 0 : STYLE[column.kind]));
-  await writeWorkbook(target, author, [
-    {
-      name: sheet.name,
-      columns: sheet.columns,
-      writeRows: async (out, letters) => {
-        let rowNumber = 1;
-        for await (const batch of sheet.batches) {
-          for (const row of batch) out.write(rowXml(++rowNumber, sheet.cellsOf(row), letters, styles));
-          await out.flushed();
-        }
-      },
+  return {
+    name: sheet.name,
+    columns: sheet.columns,
+    writeRows: async (out, letters) => {
+      let rowNumber = 1;
+      for await (const batch of sheet.batches) {
+        for (const row of batch) out.write(rowXml(++rowNumber, sheet.cellsOf(row), letters, styles));
+        await out.flushed();
+      }
     },
-  ]);
+  };
 }
 
 /** A sheet of text: its header row, then rows of cells in the header's order (a blank cell is left empty). */
@@ -76,20 +97,20 @@ export type TextSheet = { name: string; header: readonly string[]; rows: readonl
  * never runs as formulas, so text such as an XLSForm's reads back exactly. Ends `target` when done.
  */
 export async function writeTextSheets(target: Writable, sheets: readonly TextSheet[], author: string): Promise<void> {
-  await writeWorkbook(
-    target,
-    author,
-    sheets.map(({ name, header, rows }) => ({
-      name,
-      columns: header.map((text, index) => ({ header: text, kind: 'text', width: textWidth(text, rows, index) })),
-      writeRows: async (sheet, letters) => {
-        for (const [index, cells] of rows.entries()) {
-          sheet.write(rowXml(index + 2, cells.map(emptyAsNoCell), letters, []));
-          await sheet.flushed();
-        }
-      },
-    })),
-  );
+  await writeWorkbook(target, author, sheets.map(textWorksheet));
+}
+
+function textWorksheet({ name, header, rows }: TextSheet): Worksheet {
+  return {
+    name,
+    columns: header.map((text, index) => ({ header: text, kind: 'text', width: textWidth(text, rows, index) })),
+    writeRows: async (sheet, letters) => {
+      for (const [index, cells] of rows.entries()) {
+        sheet.write(rowXml(index + 2, cells.map(emptyAsNoCell), letters, []));
+        await sheet.flushed();
+      }
+    },
+  };
 }
 
 /** A worksheet of the package: its columns, and what writes its rows after the header (row 2 on). */

@@ -11,6 +11,7 @@ export const presentAppConfig = (config: Config): AppConfigResponse => ({
     ...(config.captcha.provider === 'recaptcha' && { recaptchaSiteKey: config.captcha.siteKey }),
   },
   map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },
+  licence: config.licence,
   storageDriver: config.storage.driver,
   uploadLimits: {
     importMaxBytes: config.uploads.importMaxBytes,

@@ -18,3 +18,11 @@ export const pickLocalized = <Name extends string>(
   const chosen = record[name];
   return chosen?.trim() ? chosen : null;
 };
+
+/** A dataset's name in the interface language, else its Albanian one (`name`). */
+export const datasetNameIn = (dataset: Localized<'name'> & { name: string }, language: Language): string =>
+  pickLocalized(dataset, 'name', language) ?? dataset.name;
+
+/** The name of an asset's dataset in the interface language, else the one the server chose. */
+export const assetDatasetNameIn = (asset: Localized<'datasetName'> & { datasetName: string }, language: Language) =>
+  pickLocalized(asset, 'datasetName', language) ?? asset.datasetName;

@@ -9,6 +9,7 @@ const MB = 1024 * 1024;
 export const makeAppConfig = (overrides: Partial<AppConfigResponse> = {}): AppConfigResponse => ({
   captcha: { provider: 'altcha', challengeUrl: '/api/auth/captcha' },
   map: { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: 'OSM' },
+  licence: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
   storageDriver: 'local',
   uploadLimits: {
     importMaxBytes: 30 * MB,
@@ -25,9 +26,13 @@ export const makeAppConfig = (overrides: Partial<AppConfigResponse> = {}): AppCo
   ...overrides,
 });
 
-export const makeDataset = (overrides: Partial<Dataset> = {}): Dataset => ({
+/** `name` sets the Albanian name unless `nameXk` is given too; English and Serbian names are left out. */
+export const makeDataset = ({ name = 'Monumente', ...overrides }: Partial<Dataset> = {}): Dataset => ({
   id: 1,
-  name: 'Monumente',
+  name,
+  nameXk: name,
+  nameEn: null,
+  nameSr: null,
   pillColor: '#8B4513',
   isActive: true,
   stats: { totalResponses: 10, totalSurveys: 1, activeSurveys: 1, totalQuestions: 20 },
@@ -40,14 +45,18 @@ export const makeDataset = (overrides: Partial<Dataset> = {}): Dataset => ({
 
 let assetCounter = 0;
 
-export const makeAsset = (overrides: Partial<AssetSummary> = {}): AssetSummary => {
+/** `datasetName` sets the Albanian dataset name too unless `datasetNameXk` is given. */
+export const makeAsset = ({ datasetName = 'Monumente', ...overrides }: Partial<AssetSummary> = {}): AssetSummary => {
   assetCounter += 1;
   const suffix = String(assetCounter).padStart(12, '0');
   return {
     id: `00000000-0000-4000-8000-${suffix}`,
     surveyId: 1,
     datasetId: 1,
-    datasetName: 'Monumente',
+    datasetName,
+    datasetNameXk: datasetName,
+    datasetNameEn: null,
+    datasetNameSr: null,
     uniqueId: `A-${assetCounter}`,
     name: `Aseti ${assetCounter}`,
     municipality: 'Prizren',
@@ -85,10 +94,9 @@ export const makeMediaItem = (overrides: Partial<MediaItem> & Pick<MediaItem, 'i
   ...overrides,
 });
 
-export const makeAssetDetail = (overrides: Partial<AssetDetail> = {}): AssetDetail => ({
-  ...makeAsset(),
-  answers: [],
-  ...overrides,
+export const makeAssetDetail = ({ answers = [], ...overrides }: Partial<AssetDetail> = {}): AssetDetail => ({
+  ...makeAsset(overrides),
+  answers,
 });
 
 export const pageOf = (items: AssetSummary[], { page = 1, limit = 20, totalItems = items.length } = {}): AssetList => ({

@@ -28,6 +28,9 @@ export function assetDetail(overrides: Partial<AssetDetail> = {}): AssetDetail {
     surveyId: 1,
     datasetId: 1,
     datasetName: 'Monumente',
+    datasetNameXk: 'Monumente',
+    datasetNameEn: 'Monuments',
+    datasetNameSr: 'Spomenici',
     uniqueId: 'device-1-0001',
     name: 'Kulla e Jasharëve',
     municipality: 'Skënderaj',
@@ -95,3 +98,6 @@ export function assetDetail(overrides: Partial<AssetDetail> = {}): AssetDetail {
     ...overrides,
   };
 }
+
+/** The licence a default install offers its data under (DATA_LICENCE_NAME, DATA_LICENCE_URL). */
+export const LICENCE = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' };

@@ -1,6 +1,8 @@
 import type { Dataset } from '@trashegimia/contract/datasets';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { datasetNameIn } from '@/shared/i18n/localized-text';
+import { useLanguage } from '@/shared/i18n/use-language';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
@@ -17,6 +19,7 @@ type DatasetSelectProps = {
 /** The analytics' dataset picker: a plain select, so keyboards and screen readers know it already. */
 export const DatasetSelect = ({ datasets, pending, failed, onRetry, selectedId, onSelect }: DatasetSelectProps) => {
   const { t } = useTranslation('analytics');
+  const language = useLanguage();
   const selectId = useId();
 
   if (pending) {
@@ -53,7 +56,7 @@ export const DatasetSelect = ({ datasets, pending, failed, onRetry, selectedId, 
         <option value="">{t('picker.placeholder')}</option>
         {datasets.map((dataset) => (
           <option key={dataset.id} value={dataset.id}>
-            {dataset.name}
+            {datasetNameIn(dataset, language)}
           </option>
         ))}
       </select>

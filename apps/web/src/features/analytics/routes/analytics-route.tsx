@@ -14,6 +14,7 @@ import {
   type ChosenFilters,
 } from '@/shared/filters/asset-query';
 import { formatNumber } from '@/shared/format/format';
+import { datasetNameIn } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { datasetColor } from '@/shared/map/asset-color';
 import { useSession } from '@/shared/session/use-session';
@@ -191,7 +192,7 @@ export const AnalyticsRoute = () => {
                     <h2 id={resultsHeadingId} className="font-serif text-xl font-semibold text-stone-900">
                       {t('results.title')}
                     </h2>
-                    <p className="text-sm text-stone-600">{dataset.name}</p>
+                    <p className="text-sm text-stone-600">{datasetNameIn(dataset, language)}</p>
                     {total !== undefined && (
                       <p aria-live="polite" className="mt-1 text-sm font-semibold text-stone-800">
                         {t('results.total', { total: formatNumber(total, language) })}

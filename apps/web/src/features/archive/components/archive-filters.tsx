@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/shared/api/use-error-text';
 import type { ChosenFilters } from '@/shared/filters/asset-query';
 import { FilterQuestion } from '@/shared/filters/filter-question';
+import { datasetNameIn } from '@/shared/i18n/localized-text';
+import { useLanguage } from '@/shared/i18n/use-language';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
@@ -48,6 +50,7 @@ export const ArchiveFilters = ({
   onClear,
 }: ArchiveFiltersProps) => {
   const { t } = useTranslation('archive');
+  const language = useLanguage();
   const errorText = useErrorText();
   const selectId = useId();
   const hasAnything =
@@ -71,7 +74,7 @@ export const ArchiveFilters = ({
             <option value="">{t('filters.allDatasets')}</option>
             {datasets.map((dataset) => (
               <option key={dataset.id} value={dataset.id}>
-                {dataset.name}
+                {datasetNameIn(dataset, language)}
               </option>
             ))}
           </select>

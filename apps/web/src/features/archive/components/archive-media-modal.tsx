@@ -1,12 +1,16 @@
 import type { AssetSummary, MediaItem } from '@trashegimia/contract/assets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAssetMedia } from '@/shared/api/get-asset-media';
 import { useErrorText } from '@/shared/api/use-error-text';
+import { assetDatasetNameIn } from '@/shared/i18n/localized-text';
+import { useLanguage } from '@/shared/i18n/use-language';
 import { mediaDescription, useMediaLabels } from '@/shared/media/media-labels';
 import { MediaTypeIcon } from '@/shared/media/media-type-icon';
 import { MediaViewer } from '@/shared/media/media-viewer';
 import { Alert } from '@/shared/ui/alert';
+import { paths } from '@/shared/config/paths';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 import { Modal } from '@/shared/ui/modal';
@@ -60,9 +64,35 @@ const MediaBrowser = ({ assetName, items }: { assetName: string; items: MediaIte
   );
 };
 
+/** Where the media belong: the asset's place and dataset, and the way to its own page. */
+const AssetRecord = ({ asset }: { asset: AssetSummary }) => {
+  const { t } = useTranslation('archive');
+  const language = useLanguage();
+  const place = [asset.municipality, asset.village].filter((part) => part?.trim()).join(', ');
+  return (
+    <div className="flex flex-col gap-3 border-b border-stone-200 pb-4 sm:flex-row sm:items-end sm:justify-between">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="font-semibold text-stone-700">{t('modal.place')}</dt>
+        <dd className="text-stone-900">{place || t('modal.noPlace')}</dd>
+        <dt className="font-semibold text-stone-700">{t('modal.dataset')}</dt>
+        <dd className="text-stone-900">{assetDatasetNameIn(asset, language)}</dd>
+      </dl>
+      <Link
+        to={paths.asset.getHref(asset.id)}
+        className="shrink-0 text-sm font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900"
+      >
+        {t('modal.openAsset')}
+      </Link>
+    </div>
+  );
+};
+
 type ArchiveMediaModalProps = { asset: AssetSummary | null; onClose: () => void };
 
-/** Read-only media of one asset (GET /surveys/assets/{id}/media), every type opening in the page. */
+/**
+ * Read-only media of one asset (GET /surveys/assets/{id}/media), every type opening in the page,
+ * under the asset's name, place and dataset, with a link to its own page.
+ */
 export const ArchiveMediaModal = ({ asset, onClose }: ArchiveMediaModalProps) => {
   const { t } = useTranslation('archive');
   const errorText = useErrorText();
@@ -77,6 +107,7 @@ export const ArchiveMediaModal = ({ asset, onClose }: ArchiveMediaModalProps) =>
       description={t('modal.description')}
       size="xl"
     >
+      {asset && <AssetRecord asset={asset} />}
       {media.isPending && (
         <p role="status" className="flex items-center gap-2 py-6 text-sm text-stone-600">
           <Spinner className="size-5 text-brand-700" />

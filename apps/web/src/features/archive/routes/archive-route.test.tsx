@@ -175,4 +175,25 @@ describe('the visual archive', () => {
     // Read-only: the only buttons are the files and closing.
     expect(within(dialog).queryByRole('button', { name: /remove|delete|edit/i })).not.toBeInTheDocument();
   });
+
+  it("names where the media belong, their place and dataset, and leads to the asset's own page", async () => {
+    const asset = makeAsset({
+      name: 'Kulla e Zekës',
+      municipality: 'Gjakovë',
+      village: 'Rogovë',
+      datasetName: 'Monumente',
+      mediaTypes: ['PHOTO'],
+    });
+    const { user } = await setup({ assets: [asset], media: [medium(1, 'PHOTO', 'image/png')] });
+    await cards();
+    await user.click(screen.getByRole('button', { name: /Kulla e Zekës/ }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Kulla e Zekës' });
+    expect(within(dialog).getByText('Gjakovë, Rogovë')).toBeInTheDocument();
+    expect(within(dialog).getByText('Monumente')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: "Open the asset's page" })).toHaveAttribute(
+      'href',
+      `/assets/${asset.id}`,
+    );
+  });
 });

@@ -6,6 +6,7 @@ import { isApiError } from '@/shared/api/api-error';
 import { useDatasets } from '@/shared/api/get-datasets';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { formatDate } from '@/shared/format/format';
+import { assetDatasetNameIn, datasetNameIn } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { EmbeddedMap } from '@/shared/map/embedded-map';
 import { useUnsavedChangesGuard } from '@/shared/routing/use-unsaved-changes-guard';
@@ -66,11 +67,11 @@ export const AssetEditor = ({ asset, questions, onReload }: AssetEditorProps) =>
 
   const answerOf = (questionId: number) => currentAnswer(questionId, stored, draft.answers);
   const datasetOptions = [
-    ...(datasets.data?.items ?? []),
+    ...(datasets.data?.items ?? []).map((dataset) => ({ id: dataset.id, name: datasetNameIn(dataset, language) })),
     // The asset's own dataset, even when the list does not hold it (e.g. inactive and beyond the first page).
     ...(datasets.data?.items.some((dataset) => dataset.id === asset.datasetId)
       ? []
-      : [{ id: asset.datasetId, name: asset.datasetName }]),
+      : [{ id: asset.datasetId, name: assetDatasetNameIn(asset, language) }]),
   ];
 
   const handleSave = () => {

@@ -4,6 +4,7 @@ import { useDatasets } from '@/shared/api/get-datasets';
 import { useDevices } from '@/shared/api/get-devices';
 import { useSurveys } from '@/shared/api/get-surveys';
 import { useUsers } from '@/shared/api/get-users';
+import { datasetNameIn } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { localize } from '@trashegimia/contract/localized-text';
 import { Button } from '@/shared/ui/button';
@@ -78,7 +79,7 @@ export const AssetListFilters = ({ filters, sort, onFiltersChange, onClear, onSo
         <option value="">{t('list.filters.allDatasets')}</option>
         {datasets.data?.items.map((dataset) => (
           <option key={dataset.id} value={dataset.id}>
-            {dataset.name}
+            {datasetNameIn(dataset, language)}
           </option>
         ))}
       </SelectField>

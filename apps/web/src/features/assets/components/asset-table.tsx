@@ -3,6 +3,7 @@ import { useEffect, useRef, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/shared/config/paths';
 import { formatDate, truncateText } from '@/shared/format/format';
+import { assetDatasetNameIn } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { DataTable } from '@/shared/ui/data-table';
 import { RowActionButton, RowActionLink, RowActions } from '@/shared/ui/row-actions';
@@ -91,7 +92,7 @@ export const AssetTable = ({ assets, canEdit, isSelected, onSelect, onReview }: 
             <td className="px-4 py-3">
               <AssetStatusBadge status={asset.status} />
             </td>
-            <td className="px-4 py-3 text-stone-700">{asset.datasetName}</td>
+            <td className="px-4 py-3 text-stone-700">{assetDatasetNameIn(asset, language)}</td>
             <RowActions>
               {canEdit && (
                 <>

@@ -9,6 +9,7 @@ import { useLanguage } from '@/shared/i18n/use-language';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
+import { NotPublicCount } from '@/shared/ui/not-public-count';
 import { Spinner } from '@/shared/ui/spinner';
 import { useDatasetAssets, type DatasetAssetsParams } from '../api/get-dataset-assets';
 import { AssetListItem } from './asset-list-item';
@@ -56,7 +57,8 @@ export const AssetList = ({ params, enabled, onSortChange, canEdit, onShowDetail
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const items = assets.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = assets.data?.pages.at(-1)?.meta.totalItems ?? 0;
+  const lastMeta = assets.data?.pages.at(-1)?.meta;
+  const total = lastMeta?.totalItems ?? 0;
   const loadFailedText = t('dataset.list.loadFailed');
 
   return (
@@ -69,6 +71,7 @@ export const AssetList = ({ params, enabled, onSortChange, canEdit, onShowDetail
           {assets.isSuccess && (
             <p className="text-sm text-stone-600" aria-live="polite">
               {t('dataset.list.count', { total: formatNumber(total, language) })}
+              <NotPublicCount count={lastMeta?.notPublic} />
             </p>
           )}
         </div>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExportDataset, type ExportFormat, type ExportOrder } from '@/shared/api/export-dataset';
 import { useErrorText } from '@/shared/api/use-error-text';
+import type { AssetRange } from '@/shared/filters/asset-range';
 import { formatNumber } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { Alert } from '@/shared/ui/alert';
@@ -20,6 +21,8 @@ type ExportDialogProps = {
   datasetName: string;
   /** The filters in force; the export then holds only the filtered assets. */
   filters: FilterSelection[];
+  /** The date range and map area in force; the export holds only the assets within them. */
+  range: AssetRange;
   /** The list's order, which the file keeps. */
   order: ExportOrder;
 };
@@ -42,7 +45,15 @@ const FORMATS: {
  * Download the dataset as PDF, Excel (XLSX), CSV, GeoJSON or KML, in the list's order; a spinner
  * while the server checks the export, then the browser downloads the file itself.
  */
-export const ExportDialog = ({ open, onOpenChange, datasetId, datasetName, filters, order }: ExportDialogProps) => {
+export const ExportDialog = ({
+  open,
+  onOpenChange,
+  datasetId,
+  datasetName,
+  filters,
+  range,
+  order,
+}: ExportDialogProps) => {
   const { t } = useTranslation('public');
   const language = useLanguage();
   const errorText = useErrorText();
@@ -58,7 +69,7 @@ export const ExportDialog = ({ open, onOpenChange, datasetId, datasetName, filte
 
   const handleExport = () =>
     exporting.mutate(
-      { datasetId, format, filters, order },
+      { datasetId, format, filters, range, order },
       {
         onSuccess: () => {
           showToast({ message: t('dataset.download.success'), tone: 'success' });

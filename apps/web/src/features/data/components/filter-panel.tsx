@@ -5,7 +5,11 @@ import { Link, useLocation } from 'react-router';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { paths } from '@/shared/config/paths';
 import type { ChosenFilters } from '@/shared/filters/asset-query';
+import type { AssetRange } from '@/shared/filters/asset-range';
+import { DateRangeFields } from '@/shared/filters/date-range-fields';
 import { FilterQuestion } from '@/shared/filters/filter-question';
+import { datasetNameIn } from '@/shared/i18n/localized-text';
+import { useLanguage } from '@/shared/i18n/use-language';
 import { datasetColor } from '@/shared/map/asset-color';
 import { Alert } from '@/shared/ui/alert';
 import { Button, buttonClasses } from '@/shared/ui/button';
@@ -17,11 +21,14 @@ type FilterPanelProps = {
   questions: DatasetFilter[];
   filtersPending: boolean;
   filtersError: unknown;
-  /** The search and filters in force; the panel edits a copy until Search is pressed. */
+  /** The search, filters and range in force; the panel edits a copy until Search is pressed. */
   appliedSearch: string;
   appliedFilters: ChosenFilters;
-  onApply: (search: string, filters: ChosenFilters) => void;
+  appliedRange: AssetRange;
+  onApply: (search: string, filters: ChosenFilters, dates: Pick<AssetRange, 'from' | 'to'>) => void;
   onClear: () => void;
+  /** Leaves the map area (chosen on the map page) and keeps the rest. */
+  onClearArea: () => void;
   canDownload: boolean;
   isGuest: boolean;
   onDownload: () => void;
@@ -38,30 +45,38 @@ export const FilterPanel = ({
   filtersError,
   appliedSearch,
   appliedFilters,
+  appliedRange,
   onApply,
   onClear,
+  onClearArea,
   canDownload,
   isGuest,
   onDownload,
 }: FilterPanelProps) => {
   const { t } = useTranslation('public');
+  const language = useLanguage();
   const errorText = useErrorText();
   const location = useLocation();
   const [search, setSearch] = useState(appliedSearch);
   const [chosen, setChosen] = useState<ChosenFilters>(appliedFilters);
+  const [dates, setDates] = useState({ from: appliedRange.from, to: appliedRange.to });
   const color = datasetColor(dataset.pillColor);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onApply(search, chosen);
+    onApply(search, chosen, dates);
   };
   const handleClear = () => {
     setSearch('');
     setChosen({});
+    setDates({ from: null, to: null });
     onClear();
   };
 
-  const hasAnything = search.trim() !== '' || Object.values(chosen).some((ids) => ids.length > 0);
+  const hasAnything =
+    search.trim() !== '' ||
+    Object.values(chosen).some((ids) => ids.length > 0) ||
+    Boolean(dates.from || dates.to || appliedRange.area);
 
   return (
     <div className="flex flex-col gap-5">
@@ -70,7 +85,9 @@ export const FilterPanel = ({
           <span aria-hidden="true" className="size-10 shrink-0 rounded-lg" style={{ backgroundColor: color }} />
           <div className="min-w-0">
             <p className="text-xs font-semibold tracking-wider text-stone-500 uppercase">{t('dataset.title')}</p>
-            <p className="truncate font-serif text-lg font-semibold text-stone-900">{dataset.name}</p>
+            <p className="truncate font-serif text-lg font-semibold text-stone-900">
+              {datasetNameIn(dataset, language)}
+            </p>
           </div>
         </div>
         {canDownload && (
@@ -104,6 +121,17 @@ export const FilterPanel = ({
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
+
+        <DateRangeFields from={dates.from} to={dates.to} onChange={setDates} />
+
+        {appliedRange.area && (
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-stone-800">
+            <span>{t('dataset.filters.inMapArea')}</span>
+            <Button variant="secondary" onClick={onClearArea}>
+              {t('dataset.filters.clearMapArea')}
+            </Button>
+          </div>
+        )}
 
         <div>
           <h2 className="mb-1 text-sm font-semibold text-stone-900">{t('dataset.filters.title')}</h2>

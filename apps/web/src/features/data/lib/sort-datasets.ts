@@ -1,5 +1,7 @@
 import { compareAlbanian } from '@trashegimia/contract/albanian-order';
 import type { Dataset } from '@trashegimia/contract/datasets';
+import type { Language } from '@/shared/i18n/language';
+import { datasetNameIn } from '@/shared/i18n/localized-text';
 
 /** 'A - ZH' (by name, in the Albanian alphabet as the server sorts names) or 'Më të shikuarat' (by total responses). */
 export type DatasetSort = 'alphabetical' | 'mostViewed';
@@ -11,9 +13,10 @@ export const foldText = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLocaleLowerCase();
 
-export const sortDatasets = (datasets: Dataset[], sort: DatasetSort) =>
-  [...datasets].sort((a, b) =>
-    sort === 'mostViewed'
-      ? b.stats.totalResponses - a.stats.totalResponses || compareAlbanian(a.name, b.name)
-      : compareAlbanian(a.name, b.name),
+/** By the names the visitor reads, in the interface language. */
+export const sortDatasets = (datasets: Dataset[], sort: DatasetSort, language: Language) => {
+  const byName = (a: Dataset, b: Dataset) => compareAlbanian(datasetNameIn(a, language), datasetNameIn(b, language));
+  return [...datasets].sort((a, b) =>
+    sort === 'mostViewed' ? b.stats.totalResponses - a.stats.totalResponses || byName(a, b) : byName(a, b),
   );
+};

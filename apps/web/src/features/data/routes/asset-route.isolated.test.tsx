@@ -4,7 +4,14 @@ import type { AnswerDetail, AssetDetail } from '@trashegimia/contract/assets';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '@/shared/i18n/language';
 import type { MapPoint } from '@/shared/map/asset-map';
-import { createApiMock, makeAssetDetail, makeDataset, makeMediaItem, signInAs } from '@/shared/testing/data-factories';
+import {
+  createApiMock,
+  makeAppConfig,
+  makeAssetDetail,
+  makeDataset,
+  makeMediaItem,
+  signInAs,
+} from '@/shared/testing/data-factories';
 import { jsonResponse, renderRoutes } from '@/shared/testing/test-utils';
 import { AssetRoute } from './asset-route';
 
@@ -85,6 +92,7 @@ const setup = async ({
     [`GET /api/surveys/assets/${asset.id}/pdf`]: () =>
       new Response('%PDF-', { headers: { 'Content-Disposition': 'attachment; filename="hamami.pdf"' } }),
     'GET /api/datasets/1': () => jsonResponse(makeDataset({ id: 1, name: 'Monumente', pillColor: '#2E7D32' })),
+    'GET /api/config': () => jsonResponse(makeAppConfig()),
   });
   vi.stubGlobal('fetch', vi.fn(api.fetchMock));
   const view = await renderRoutes([{ path: '/assets/:id', element: <AssetRoute /> }], { initialPath: path, language });
@@ -143,6 +151,16 @@ describe('the asset page', () => {
     await user.click(within(citation).getByRole('button', { name: 'Kopjo citimin' }));
     expect(await navigator.clipboard.readText()).toBe(text);
     expect(await screen.findByText('Citimi u kopjua')).toBeInTheDocument();
+  });
+
+  it("names the dataset in the visitor's language, and the licence the data is offered under", async () => {
+    await setup({ language: 'sr', asset: { ...HAMAM, datasetNameSr: 'Spomenici' } });
+    expect(await screen.findAllByRole('link', { name: 'Spomenici' })).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Monumente' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute(
+      'href',
+      'https://creativecommons.org/licenses/by/4.0/',
+    );
   });
 
   it('downloads the asset as a PDF', async () => {

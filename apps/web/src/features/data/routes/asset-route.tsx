@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { paths } from '@/shared/config/paths';
 import { formatCoordinates, formatDate } from '@/shared/format/format';
+import { assetDatasetNameIn } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { assetColor, datasetColor, hasCoordinates } from '@/shared/map/asset-color';
 import { RISK_COLORS } from '@/shared/map/map-constants';
@@ -17,6 +18,7 @@ import { useDataset } from '../api/get-dataset';
 import { useShownAsset } from '../api/use-shown-asset';
 import { AssetAnswers } from '../components/asset-answers';
 import { AssetCitation } from '../components/asset-citation';
+import { DataLicence } from '../components/data-licence';
 import { AssetLocationMap } from '../components/asset-location-map';
 import { AssetPdfButton } from '../components/asset-pdf-button';
 import { AssetPhotos } from '../components/asset-photos';
@@ -56,6 +58,7 @@ const AssetPage = ({ asset }: { asset: AssetDetail }) => {
   const place = [asset.municipality, asset.village].filter((part) => part?.trim()).join(' · ');
   const recordedRisk = recordsRisk(asset.risk) ? asset.riskLevel : null;
   const datasetHref = paths.dataset.getHref(asset.datasetId);
+  const datasetName = assetDatasetNameIn(asset, language);
 
   return (
     <Frame title={name}>
@@ -69,7 +72,7 @@ const AssetPage = ({ asset }: { asset: AssetDetail }) => {
           <li className="flex items-center gap-1.5">
             <span aria-hidden="true">/</span>
             <Link to={datasetHref} className={linkClasses}>
-              {asset.datasetName}
+              {datasetName}
             </Link>
           </li>
         </ol>
@@ -99,7 +102,7 @@ const AssetPage = ({ asset }: { asset: AssetDetail }) => {
             <dl className="divide-y divide-stone-200 border-y border-stone-200">
               <Fact label={t('dataset.title')}>
                 <Link to={datasetHref} className={linkClasses}>
-                  {asset.datasetName}
+                  {datasetName}
                 </Link>
               </Fact>
               <Fact label={t('asset.municipality')}>{asset.municipality?.trim() || '—'}</Fact>
@@ -145,7 +148,8 @@ const AssetPage = ({ asset }: { asset: AssetDetail }) => {
             </section>
           )}
 
-          <AssetCitation assetId={asset.id} name={name} datasetName={asset.datasetName} />
+          <AssetCitation assetId={asset.id} name={name} datasetName={datasetName} />
+          <DataLicence />
         </div>
       </div>
     </Frame>

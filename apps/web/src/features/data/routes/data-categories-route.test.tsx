@@ -41,6 +41,20 @@ describe('/data', () => {
     expect(api.calls('GET', '/api/datasets')[0]?.url.searchParams.get('limit')).toBe('100');
   });
 
+  it('tells an administrator how many assets of a dataset the public does not see, and nobody else', async () => {
+    await setup(() =>
+      jsonResponse({
+        items: [
+          makeDataset({ id: 1, name: 'Monumente', stats: { ...stats(138), notPublicResponses: 44 } }),
+          makeDataset({ id: 2, name: 'Ngjarje kulturore', stats: { ...stats(90), notPublicResponses: 0 } }),
+        ],
+        meta: { page: 1, limit: 100, totalItems: 2, totalPages: 1 },
+      }),
+    );
+    expect(await screen.findByRole('link', { name: /^Monumente/ })).toHaveTextContent('138Asete (44 jo publike)');
+    expect(screen.getByRole('link', { name: /Ngjarje kulturore/ })).toHaveTextContent(/90Asete$/);
+  });
+
   it("sorts 'A - ZH' in the Albanian alphabet, and 'Më të shikuarat' by total responses", async () => {
     const { user } = await setup();
     await screen.findByRole('link', { name: /Monumente/ });

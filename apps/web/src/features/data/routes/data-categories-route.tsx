@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDatasets } from '@/shared/api/get-datasets';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { DATASET_LIST_LIMIT } from '@/shared/config/data-constants';
-import { pickLocalized } from '@/shared/i18n/localized-text';
+import { datasetNameIn, pickLocalized } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
@@ -36,10 +36,10 @@ export const DataCategoriesRoute = () => {
     const items = (datasets.data?.items ?? []).filter(
       (dataset) =>
         !needle ||
-        foldText(dataset.name).includes(needle) ||
+        foldText(datasetNameIn(dataset, language)).includes(needle) ||
         foldText(pickLocalized(dataset, 'description', language) ?? '').includes(needle),
     );
-    return sortDatasets(items, sort);
+    return sortDatasets(items, sort, language);
   }, [datasets.data, search, sort, language]);
 
   const total = datasets.data?.items.length ?? 0;

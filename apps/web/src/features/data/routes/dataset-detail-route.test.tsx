@@ -492,4 +492,36 @@ describe('dataset detail in the address', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?sort=name'));
     expect(router.state.historyAction).toBe('REPLACE');
   });
+
+  it('lists only the assets of the date range and map area a shared address names, with or without filters', async () => {
+    const { api, user, router } = await setup({
+      path: '/data/1?from=2024-01-01&to=2024-06-30&area=42.1,20.6,42.3,20.9&f=10:101',
+    });
+    await waitFor(() => expect(api.calls('POST', '/api/surveys/dataset-respondents')).toHaveLength(1));
+    expect(api.calls('POST', '/api/surveys/dataset-respondents')[0]?.body).toMatchObject({
+      dateFrom: '2024-01-01',
+      dateTo: '2024-06-30',
+      latMin: 42.1,
+      lngMin: 20.6,
+      latMax: 42.3,
+      lngMax: 20.9,
+    });
+    expect(screen.getByLabelText('From')).toHaveValue('2024-01-01');
+    expect(screen.getByLabelText('To')).toHaveValue('2024-06-30');
+    expect(screen.getByText('Only assets in the chosen map area')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove the area' }));
+    await waitFor(() => expect(searchOf(router).has('area')).toBe(false));
+    expect(searchOf(router).get('from')).toBe('2024-01-01');
+
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByRole('searchbox', { name: 'Search assets' }), 'kulla');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(api.calls('GET', '/api/surveys/dataset-respondents').at(-1)?.url.searchParams.get('search')).toBe('kulla'),
+    );
+    const asked = api.calls('GET', '/api/surveys/dataset-respondents').at(-1)?.url.searchParams;
+    expect([asked?.get('dateFrom'), asked?.has('dateTo'), asked?.has('latMin')]).toEqual(['2024-01-01', false, false]);
+    expect(searchOf(router).has('to')).toBe(false);
+  });
 });

@@ -15,7 +15,8 @@ import {
   type AssetSort,
   type ChosenFilters,
 } from '@/shared/filters/asset-query';
-import { pickLocalized } from '@/shared/i18n/localized-text';
+import { type AssetRange, NO_RANGE, readRange, writeRange } from '@/shared/filters/asset-range';
+import { datasetNameIn, pickLocalized } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { datasetColor } from '@/shared/map/asset-color';
 import { useSession } from '@/shared/session/use-session';
@@ -29,6 +30,7 @@ import { DATASET_LIST_ORDERS } from '../api/get-dataset-assets';
 import { AssetDetailsModal } from '../components/asset-details-modal';
 import { ASSET_LIST_HEADING_ID, AssetList } from '../components/asset-list';
 import { AssetMapModal } from '../components/asset-map-modal';
+import { DataLicence } from '../components/data-licence';
 import { ExportDialog } from '../components/export-dialog';
 import { FilterPanel } from '../components/filter-panel';
 import { DATASET_PARAM } from '../lib/dataset-params';
@@ -62,6 +64,10 @@ export const DatasetDetailRoute = () => {
   const filterParams = searchParams.getAll(DATASET_PARAM.filter);
   const filterKey = filterParams.join('&');
   const chosen = useMemo(() => parseFilterParams(filterKey ? filterKey.split('&') : []), [filterKey]);
+  const rangeKey = searchParams.toString();
+  // Kept the same object while the range itself is, so the list's query does not change with other parameters.
+  const rangeText = JSON.stringify(readRange(new URLSearchParams(rangeKey)));
+  const range = useMemo<AssetRange>(() => JSON.parse(rangeText) as AssetRange, [rangeText]);
   const questions = useMemo(() => filterableQuestions(filters.data?.items ?? []), [filters.data]);
   const selections = useMemo(() => toFilterSelections(chosen, questions), [chosen, questions]);
   const query = useMemo(
@@ -90,12 +96,13 @@ export const DatasetDetailRoute = () => {
       if (results && results.getBoundingClientRect().top < 0) results.scrollIntoView?.({ block: 'start' });
     });
 
-  const handleApply = (search: string, nextFilters: ChosenFilters) => {
+  const handleApply = (search: string, nextFilters: ChosenFilters, dates: Pick<AssetRange, 'from' | 'to'>) => {
     applyParams((params) => {
       if (search.trim()) params.set(DATASET_PARAM.search, search.trim());
       else params.delete(DATASET_PARAM.search);
       params.delete(DATASET_PARAM.filter);
       for (const value of serializeFilterParams(nextFilters)) params.append(DATASET_PARAM.filter, value);
+      writeRange(params, { ...range, ...dates });
     });
     setFiltersOpen(false);
     showResults();
@@ -104,9 +111,11 @@ export const DatasetDetailRoute = () => {
     applyParams((params) => {
       params.delete(DATASET_PARAM.search);
       params.delete(DATASET_PARAM.filter);
+      writeRange(params, NO_RANGE);
     });
     showResults();
   };
+  const handleClearArea = () => applyParams((params) => writeRange(params, { ...range, area: null }));
   const handleSort = (next: AssetSort) =>
     applyParams((params) => {
       if (next === 'name') params.set(DATASET_PARAM.sort, 'name');
@@ -114,7 +123,7 @@ export const DatasetDetailRoute = () => {
     });
 
   const canDownload = Boolean(session.token) && !isGuest;
-  const title = dataset.data?.name ?? t('dataset.title');
+  const title = dataset.data ? datasetNameIn(dataset.data, language) : t('dataset.title');
   const description = dataset.data ? pickLocalized(dataset.data, 'description', language) : null;
   const notFound = datasetId === null || (isApiError(dataset.error) && dataset.error.status === 404);
 
@@ -137,6 +146,7 @@ export const DatasetDetailRoute = () => {
         <h1 className="font-serif text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">{title}</h1>
       </div>
       {description && <p className="mt-3 max-w-4xl text-stone-600">{description}</p>}
+      {dataset.data && <DataLicence className="mt-2" />}
 
       {dataset.isPending && datasetId !== null && (
         <p role="status" className="mt-8 flex items-center gap-2 text-sm text-stone-600">
@@ -184,15 +194,17 @@ export const DatasetDetailRoute = () => {
               className={cn(filtersOpen ? 'block' : 'hidden', 'lg:block')}
             >
               <FilterPanel
-                key={`${appliedSearch}|${filterKey}`}
+                key={`${appliedSearch}|${filterKey}|${rangeText}`}
                 dataset={dataset.data}
                 questions={questions}
                 filtersPending={filters.isPending}
                 filtersError={filters.error}
                 appliedSearch={appliedSearch}
                 appliedFilters={chosen}
+                appliedRange={range}
                 onApply={handleApply}
                 onClear={handleClear}
+                onClearArea={handleClearArea}
                 canDownload={canDownload}
                 isGuest={isGuest}
                 onDownload={() => setExportOpen(true)}
@@ -201,7 +213,7 @@ export const DatasetDetailRoute = () => {
           </div>
 
           <AssetList
-            params={{ datasetId, sort, query }}
+            params={{ datasetId, sort, query, range }}
             enabled={!waitingForFilters}
             onSortChange={handleSort}
             canEdit={isAdmin}
@@ -222,8 +234,9 @@ export const DatasetDetailRoute = () => {
           open={exportOpen}
           onOpenChange={setExportOpen}
           datasetId={datasetId}
-          datasetName={dataset.data.name}
+          datasetName={title}
           filters={query.kind === 'filtered' ? query.filters : []}
+          range={range}
           order={DATASET_LIST_ORDERS[sort]}
         />
       )}

@@ -14,7 +14,9 @@ import { useUpdateDataset } from '../api/update-dataset';
 const SUFFIXES = ['Xk', 'En', 'Sr'] as const;
 
 type DatasetForm = {
-  name: string;
+  nameXk: string;
+  nameEn: string;
+  nameSr: string;
   descriptionXk: string;
   descriptionEn: string;
   descriptionSr: string;
@@ -23,7 +25,9 @@ type DatasetForm = {
 };
 
 const formFrom = (dataset: Dataset | null): DatasetForm => ({
-  name: dataset?.name ?? '',
+  nameXk: dataset?.nameXk ?? '',
+  nameEn: dataset?.nameEn ?? '',
+  nameSr: dataset?.nameSr ?? '',
   descriptionXk: dataset?.descriptionXk ?? '',
   descriptionEn: dataset?.descriptionEn ?? '',
   descriptionSr: dataset?.descriptionSr ?? '',
@@ -45,7 +49,7 @@ type DatasetModalProps = {
   onClose: () => void;
 };
 
-/** Create or edit a dataset: name (required), three descriptions, pill colour, active flag (spec §2, §9). */
+/** Create or edit a dataset: three names (the Albanian one required), three descriptions, pill colour, active flag (spec §2, §9). */
 export const DatasetModal = ({ editing, onClose }: DatasetModalProps) => {
   const { t } = useTranslation('datasetsAdmin');
   return (
@@ -70,14 +74,14 @@ const DatasetFormBody = ({ dataset, onDone }: { dataset: Dataset | null; onDone:
   const update = useUpdateDataset();
   const saving = creation.isPending || update.isPending;
   const saveError = creation.error ?? update.error;
-  const nameMissing = showProblems && !form.name.trim();
+  const nameMissing = showProblems && !form.nameXk.trim();
   const colorInvalid = showProblems && !PillColor.safeParse(form.pillColor).success;
 
   const change = (changes: Partial<DatasetForm>) => setForm((current) => ({ ...current, ...changes }));
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!form.name.trim() || !PillColor.safeParse(form.pillColor).success) {
+    if (!form.nameXk.trim() || !PillColor.safeParse(form.pillColor).success) {
       setShowProblems(true);
       return;
     }
@@ -92,13 +96,21 @@ const DatasetFormBody = ({ dataset, onDone }: { dataset: Dataset | null; onDone:
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
       <TextField
-        label={t('form.name')}
-        value={form.name}
+        label={t('form.nameXk')}
+        value={form.nameXk}
         required
         aria-invalid={nameMissing ? true : undefined}
-        onChange={(event) => change({ name: event.target.value })}
+        onChange={(event) => change({ nameXk: event.target.value })}
       />
       {nameMissing && <Alert>{t('form.nameRequired')}</Alert>}
+      {(['En', 'Sr'] as const).map((suffix) => (
+        <TextField
+          key={suffix}
+          label={t(`form.name${suffix}`)}
+          value={form[`name${suffix}`]}
+          onChange={(event) => change({ [`name${suffix}`]: event.target.value })}
+        />
+      ))}
       {SUFFIXES.map((suffix) => (
         <TextareaField
           key={suffix}

@@ -44,7 +44,7 @@ describe('datasets', () => {
     expect(await screen.findByText('No datasets yet.')).toBeInTheDocument();
   });
 
-  it('creates a dataset: the name is required, the colour starts as #000000 and must be a hex colour', async () => {
+  it('creates a dataset with three names: the Albanian one is required, the colour starts as #000000 and must be hex', async () => {
     const { user, api } = await setup([], {
       'POST /api/datasets': ({ body }) => jsonResponse(makeDataset({ id: 9, ...(body as object) }), 201),
     });
@@ -55,9 +55,10 @@ describe('datasets', () => {
     expect(color).toHaveValue('#000000');
 
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter a name to save.');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter the Albanian name to save.');
 
-    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Kalatë');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name (XK)' }), 'Kalatë');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name (EN)' }), 'Castles');
     await user.clear(color);
     await user.type(color, 'green');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -71,7 +72,9 @@ describe('datasets', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls('POST', '/api/datasets')[0]?.body).toEqual({
-      name: 'Kalatë',
+      nameXk: 'Kalatë',
+      nameEn: 'Castles',
+      nameSr: '',
       descriptionXk: '',
       descriptionEn: 'Castles',
       descriptionSr: '',
@@ -92,7 +95,30 @@ describe('datasets', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.calls('PATCH', '/api/datasets/4')[0]?.body).toMatchObject({ name: 'Monumente', isActive: false });
+    expect(api.calls('PATCH', '/api/datasets/4')[0]?.body).toMatchObject({ nameXk: 'Monumente', isActive: false });
+  });
+
+  it('lists a dataset under its English name, and edits or clears its names in the three languages', async () => {
+    const monuments = makeDataset({ id: 4, name: 'Monumente', nameEn: 'Monuments', nameSr: 'Spomenici' });
+    const { user, api } = await setup([monuments], {
+      'PATCH /api/datasets/4': ({ body }) => jsonResponse({ ...monuments, ...(body as object) }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Monuments' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit dataset' });
+    expect(within(dialog).getByRole('textbox', { name: 'Name (XK)' })).toHaveValue('Monumente');
+    expect(within(dialog).getByRole('textbox', { name: 'Name (SR)' })).toHaveValue('Spomenici');
+    const english = within(dialog).getByRole('textbox', { name: 'Name (EN)' });
+    await user.clear(english);
+    await user.type(english, 'Architectural monuments');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Name (SR)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls('PATCH', '/api/datasets/4')[0]?.body).toMatchObject({
+      nameXk: 'Monumente',
+      nameEn: 'Architectural monuments',
+      nameSr: '',
+    });
   });
 
   it('asks before deleting, and explains that a dataset with assets must be deactivated instead', async () => {

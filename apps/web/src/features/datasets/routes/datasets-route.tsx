@@ -1,6 +1,8 @@
 import type { Dataset } from '@trashegimia/contract/datasets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { datasetNameIn } from '@/shared/i18n/localized-text';
+import { useLanguage } from '@/shared/i18n/use-language';
 import { usePageParam, useStayWithinPages } from '@/shared/routing/use-page-param';
 import { datasetColor } from '@/shared/map/asset-color';
 import { Button } from '@/shared/ui/button';
@@ -26,6 +28,7 @@ const SUFFIXES = ['Xk', 'En', 'Sr'] as const;
  */
 export const DatasetsRoute = () => {
   const { t } = useTranslation('datasetsAdmin');
+  const language = useLanguage();
   const { showToast } = useToast();
   const { page, goToPage } = usePageParam();
   const datasets = useAdminDatasets({ page, limit: PAGE_SIZE });
@@ -61,7 +64,7 @@ export const DatasetsRoute = () => {
             <tr key={dataset.id} className="align-top">
               <td className="px-4 py-3 text-stone-500 tabular-nums">{dataset.id}</td>
               <th scope="row" className="px-4 py-3 font-medium text-stone-900">
-                {dataset.name}
+                {datasetNameIn(dataset, language)}
               </th>
               {SUFFIXES.map((suffix) => (
                 <td key={suffix} className="max-w-xs px-4 py-3 text-stone-700">
@@ -91,14 +94,14 @@ export const DatasetsRoute = () => {
               </td>
               <RowActions>
                 <RowActionButton
-                  aria-label={t('editLabel', { name: dataset.name })}
+                  aria-label={t('editLabel', { name: datasetNameIn(dataset, language) })}
                   onClick={() => setEditing(dataset)}
                 >
                   {t('edit')}
                 </RowActionButton>
                 <RowActionButton
                   tone="danger"
-                  aria-label={t('deleteLabel', { name: dataset.name })}
+                  aria-label={t('deleteLabel', { name: datasetNameIn(dataset, language) })}
                   onClick={() => deletion.ask(dataset)}
                 >
                   {t('delete')}
@@ -113,7 +116,7 @@ export const DatasetsRoute = () => {
       <DeleteConfirmDialog
         deletion={deletion}
         title={t('confirmDelete.title')}
-        describe={(dataset) => t('confirmDelete.description', { name: dataset.name })}
+        describe={(dataset) => t('confirmDelete.description', { name: datasetNameIn(dataset, language) })}
         confirmLabel={t('delete')}
         cancelLabel={t('form.cancel')}
         failedText={t('deleteFailed')}

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/shared/config/paths';
 import { formatNumber } from '@/shared/format/format';
-import { pickLocalized } from '@/shared/i18n/localized-text';
+import { datasetNameIn, pickLocalized } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { datasetColor } from '@/shared/map/asset-color';
 import { buttonClasses } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 import { ChevronDownIcon } from '@/shared/ui/icons';
+import { NotPublicCount } from '@/shared/ui/not-public-count';
 
 type DatasetCarouselProps = { datasets: Dataset[]; selectedId: number; onSelect: (id: number) => void };
 
@@ -43,6 +44,7 @@ export const DatasetCarousel = ({ datasets, selectedId, onSelect }: DatasetCarou
 
   const color = datasetColor(current.pillColor);
   const description = pickLocalized(current, 'description', language);
+  const name = datasetNameIn(current, language);
 
   return (
     <section
@@ -62,13 +64,14 @@ export const DatasetCarousel = ({ datasets, selectedId, onSelect }: DatasetCarou
         <p className="text-xs font-semibold tracking-wider text-stone-500 uppercase">
           {t('home.carousel.position', { current: index + 1, total: datasets.length })}
         </p>
-        <h3 className="font-serif text-2xl font-semibold text-stone-900">{current.name}</h3>
+        <h3 className="font-serif text-2xl font-semibold text-stone-900">{name}</h3>
         {description && <p className="line-clamp-5 text-sm leading-relaxed text-stone-600">{description}</p>}
         <dl className="mt-auto grid grid-cols-2 gap-3 pt-2">
           <div className="rounded-lg bg-stone-50 px-3 py-2">
             <dt className="text-xs text-stone-500">{t('home.stats.responses')}</dt>
             <dd className="text-lg font-semibold text-stone-900">
               {formatNumber(current.stats.totalResponses, language)}
+              <NotPublicCount count={current.stats.notPublicResponses} className="text-sm font-normal text-stone-600" />
             </dd>
           </div>
           <div className="rounded-lg bg-stone-50 px-3 py-2">
@@ -79,7 +82,7 @@ export const DatasetCarousel = ({ datasets, selectedId, onSelect }: DatasetCarou
           </div>
         </dl>
         <Link to={paths.dataset.getHref(current.id)} className={buttonClasses('primary', 'w-full')}>
-          {t('home.carousel.open', { name: current.name })}
+          {t('home.carousel.open', { name })}
         </Link>
       </div>
       <div className="flex items-center justify-between gap-2 border-t border-stone-100 px-4 py-3">
@@ -104,7 +107,7 @@ export const DatasetCarousel = ({ datasets, selectedId, onSelect }: DatasetCarou
                 )}
                 style={{ backgroundColor: datasetColor(dataset.pillColor) }}
               />
-              <span className="sr-only">{t('home.carousel.goTo', { name: dataset.name })}</span>
+              <span className="sr-only">{t('home.carousel.goTo', { name: datasetNameIn(dataset, language) })}</span>
             </button>
           ))}
         </div>

@@ -1,5 +1,7 @@
 import type { Dataset } from '@trashegimia/contract/datasets';
 import { useTranslation } from 'react-i18next';
+import { datasetNameIn } from '@/shared/i18n/localized-text';
+import { useLanguage } from '@/shared/i18n/use-language';
 import { datasetColor } from '@/shared/map/asset-color';
 import { cn } from '@/shared/ui/cn';
 import { DARK_TEXT_COLOR, textToneOn } from '../lib/text-on-color';
@@ -9,6 +11,7 @@ type DatasetPickerProps = { datasets: Dataset[]; selectedId: number; onSelect: (
 /** The dataset categories as toggle buttons; the pressed one is on the map. */
 export const DatasetPicker = ({ datasets, selectedId, onSelect }: DatasetPickerProps) => {
   const { t } = useTranslation('public');
+  const language = useLanguage();
   return (
     <div role="group" aria-label={t('home.picker.label')} className="flex flex-wrap gap-2">
       {datasets.map((dataset) => {
@@ -38,7 +41,7 @@ export const DatasetPicker = ({ datasets, selectedId, onSelect }: DatasetPickerP
               )}
               style={{ backgroundColor: selected ? (light ? '#fff' : DARK_TEXT_COLOR) : color }}
             />
-            {dataset.name}
+            {datasetNameIn(dataset, language)}
           </button>
         );
       })}

@@ -6,6 +6,7 @@ import { useDatasetMapAssets } from '@/shared/api/get-dataset-respondents';
 import { MAP_ASSET_LIMIT } from '@/shared/config/data-constants';
 import { formatDate, formatNumber } from '@/shared/format/format';
 import type { Language } from '@/shared/i18n/language';
+import { datasetNameIn } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { assetColor, datasetColor, hasCoordinates } from '@/shared/map/asset-color';
 import type { MapPoint } from '@/shared/map/asset-map';
@@ -60,7 +61,7 @@ export const HomeMap = ({ dataset }: { dataset: Dataset }) => {
     <div className="flex flex-col gap-2">
       <div className="relative h-[360px] overflow-hidden rounded-xl border border-stone-200 shadow-sm sm:h-[460px]">
         <Suspense fallback={<MapPlaceholder />}>
-          <AssetMap points={points} label={t('home.map.label', { name: dataset.name })} />
+          <AssetMap points={points} label={t('home.map.label', { name: datasetNameIn(dataset, language) })} />
         </Suspense>
         <div className="pointer-events-none absolute inset-x-0 top-3 z-[500] flex justify-center px-3">
           {isPending && (

@@ -1,9 +1,11 @@
 import type { Dataset } from '@trashegimia/contract/datasets';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/shared/format/format';
+import { datasetNameIn } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { datasetColor } from '@/shared/map/asset-color';
 import { cn } from '@/shared/ui/cn';
+import { NotPublicCount } from '@/shared/ui/not-public-count';
 import { DARK_TEXT_COLOR, textToneOn } from '../lib/text-on-color';
 
 type SummaryTilesProps = { datasets: Dataset[]; selectedId: number; onSelect: (id: number) => void };
@@ -48,7 +50,7 @@ export const SummaryTiles = ({ datasets, selectedId, onSelect }: SummaryTilesPro
             >
               <span className="flex items-start justify-between gap-2">
                 <span className="line-clamp-3 font-serif text-lg leading-snug font-semibold break-words sm:text-xl">
-                  {dataset.name}
+                  {datasetNameIn(dataset, language)}
                 </span>
                 <span
                   aria-hidden="true"
@@ -67,6 +69,7 @@ export const SummaryTiles = ({ datasets, selectedId, onSelect }: SummaryTilesPro
                   className={cn('text-sm', !selected ? 'text-stone-600' : light ? 'text-white/90' : 'text-stone-800')}
                 >
                   {t('home.stats.responses')}
+                  <NotPublicCount count={dataset.stats.notPublicResponses} />
                 </span>
               </span>
             </button>

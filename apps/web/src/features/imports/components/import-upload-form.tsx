@@ -5,6 +5,7 @@ import { useDatasets } from '@/shared/api/get-datasets';
 import { useSurveys } from '@/shared/api/get-surveys';
 import { checkSpreadsheet, spreadsheetAccept, type SpreadsheetCheck } from '@/shared/files/spreadsheet-file';
 import { useSpreadsheetRefusal } from '@/shared/files/use-spreadsheet-refusal';
+import { datasetNameIn } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { localize } from '@trashegimia/contract/localized-text';
 import { Alert } from '@/shared/ui/alert';
@@ -106,7 +107,7 @@ export const ImportUploadForm = ({ onUploaded, disabled }: ImportUploadFormProps
           <option value="">{t('upload.chooseDataset')}</option>
           {datasets.data?.items.map((dataset) => (
             <option key={dataset.id} value={dataset.id}>
-              {dataset.name}
+              {datasetNameIn(dataset, language)}
             </option>
           ))}
         </SelectField>

@@ -6,6 +6,7 @@ import { useDatasets } from '@/shared/api/get-datasets';
 import { useSurveyQuestions } from '@/shared/api/get-survey-questions';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { formatNumber } from '@/shared/format/format';
+import { datasetNameIn } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
@@ -73,7 +74,8 @@ export const ImportsRoute = () => {
   const checked = preview.data;
   const ready =
     checked !== undefined && checked.rowCount > 0 && checked.problemCount === 0 && checked.mappingProblems.length === 0;
-  const datasetName = datasets.data?.items.find((dataset) => dataset.id === created?.datasetId)?.name ?? '';
+  const createdDataset = datasets.data?.items.find((dataset) => dataset.id === created?.datasetId);
+  const datasetName = createdDataset ? datasetNameIn(createdDataset, language) : '';
   const rows = formatNumber(created?.rowCount ?? 0, language);
 
   const startRun = () => {

@@ -17,7 +17,12 @@ export const getAssetPoints = (query: AssetPointsQuery, { signal }: { signal?: A
 /** One dataset's points: fresh 5 minutes, kept 10, not refetched on window focus (spec §9). */
 export const getMapPointsQueryOptions = (query: MapPointsQuery) =>
   queryOptions({
-    queryKey: ['datasets', query.datasetId, 'map-points', { search: query.search.trim(), riskLevel: query.riskLevel }],
+    queryKey: [
+      'datasets',
+      query.datasetId,
+      'map-points',
+      { search: query.search.trim(), riskLevel: query.riskLevel, range: query.range },
+    ],
     queryFn: ({ signal }) =>
       loadDatasetPoints(
         query,

@@ -2,6 +2,10 @@ import type { Dataset } from '@trashegimia/contract/datasets';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/shared/api/use-error-text';
+import type { AssetRange } from '@/shared/filters/asset-range';
+import { DateRangeFields } from '@/shared/filters/date-range-fields';
+import { datasetNameIn } from '@/shared/i18n/localized-text';
+import { useLanguage } from '@/shared/i18n/use-language';
 import { datasetColor } from '@/shared/map/asset-color';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
@@ -45,23 +49,28 @@ type MapPanelProps = {
   onSearchChange: (search: string) => void;
   risk: RiskChoice;
   onRiskChange: (risk: RiskChoice) => void;
+  dates: Pick<AssetRange, 'from' | 'to'>;
+  onDatesChange: (dates: Pick<AssetRange, 'from' | 'to'>) => void;
   datasets: { items: Dataset[]; isPending: boolean; error: unknown; retry: () => void };
   /** One dataset id (or none) per slot. */
   slots: (number | null)[];
   onSlotChange: (index: number, datasetId: number | null) => void;
 };
 
-/** The left panel: text search, the risk level, and five dataset slots (spec §2). */
+/** The left panel: text search, the risk level, the date range, and five dataset slots (spec §2). */
 export const MapPanel = ({
   search,
   onSearchChange,
   risk,
   onRiskChange,
+  dates,
+  onDatesChange,
   datasets,
   slots,
   onSlotChange,
 }: MapPanelProps) => {
   const { t } = useTranslation('map');
+  const language = useLanguage();
   const errorText = useErrorText();
   const hintId = useId();
   const byId = new Map(datasets.items.map((dataset) => [dataset.id, dataset]));
@@ -85,6 +94,8 @@ export const MapPanel = ({
           </option>
         ))}
       </SelectField>
+
+      <DateRangeFields from={dates.from} to={dates.to} onChange={onDatesChange} />
 
       <fieldset className="flex flex-col gap-3" aria-describedby={hintId}>
         <legend className="mb-1 text-sm font-semibold text-stone-900">{t('datasets.title')}</legend>
@@ -127,7 +138,7 @@ export const MapPanel = ({
                 <option value="">{t('datasets.none')}</option>
                 {datasets.items.map((dataset) => (
                   <option key={dataset.id} value={dataset.id} disabled={elsewhere.has(dataset.id)}>
-                    {dataset.name}
+                    {datasetNameIn(dataset, language)}
                   </option>
                 ))}
               </SelectField>

@@ -1,6 +1,7 @@
 import { canvas, circleMarker, layerGroup } from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Popup, useMap } from 'react-leaflet';
+import { areaOfView, type MapArea } from '@/shared/filters/asset-range';
 import { AssetMap, type MapPoint } from '@/shared/map/asset-map';
 import type { MapAsset } from '../lib/map-assets';
 import { FOCUS_ZOOM } from '../lib/map-constants';
@@ -75,6 +76,37 @@ const WheelZoom = () => {
   return null;
 };
 
+/**
+ * Opens on the area the address names (a reload or a shared link shows what was searched), then
+ * reports each view the visitor moves to, for 'search in this area'.
+ */
+const MapView = ({ area, onViewChange }: { area: MapArea | null; onViewChange: (view: MapArea) => void }) => {
+  const map = useMap();
+  const onViewChangeRef = useRef(onViewChange);
+  useEffect(() => {
+    onViewChangeRef.current = onViewChange;
+  }, [onViewChange]);
+  const [initialArea] = useState(area);
+  useEffect(() => {
+    if (initialArea) {
+      map.fitBounds([
+        [initialArea.latMin, initialArea.lngMin],
+        [initialArea.latMax, initialArea.lngMax],
+      ]);
+    }
+    const report = () => {
+      const bounds = map.getBounds();
+      onViewChangeRef.current(areaOfView(bounds.getSouth(), bounds.getWest(), bounds.getNorth(), bounds.getEast()));
+    };
+    report();
+    map.on('moveend', report);
+    return () => {
+      map.off('moveend', report);
+    };
+  }, [map, initialArea]);
+  return null;
+};
+
 /** The chosen asset's popup; chosen from the list, the map first comes to it. */
 const SelectedPopup = ({
   asset,
@@ -110,12 +142,26 @@ type PointsMapProps = {
   onSelect: (id: string) => void;
   /** The popup of this asset was closed (its close button, Escape, or a click on the map). */
   onDeselect: (id: string) => void;
+  /** The area searched, which the map opens on. */
+  area: MapArea | null;
+  /** The part of the map in view, each time it moves. */
+  onViewChange: (view: MapArea) => void;
 };
 
 /** The interactive map: tiles and keyboard name from the shared map, this page's points and popup on top. */
-export const PointsMap = ({ assets, label, selected, bringSelectedIntoView, onSelect, onDeselect }: PointsMapProps) => (
+export const PointsMap = ({
+  assets,
+  label,
+  selected,
+  bringSelectedIntoView,
+  onSelect,
+  onDeselect,
+  area,
+  onViewChange,
+}: PointsMapProps) => (
   <AssetMap points={NO_POINTS} label={label} className="h-full">
     <WheelZoom />
+    <MapView area={area} onViewChange={onViewChange} />
     <PointsLayer assets={assets} onSelect={onSelect} />
     {selected && (
       <SelectedPopup

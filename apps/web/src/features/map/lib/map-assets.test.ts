@@ -17,8 +17,8 @@ const point = (id: string, date: string, risk: string | null, riskLevel: 'high' 
 });
 
 describe('toMapAssets', () => {
-  it("colours by risk, uses the dataset's colour when no risk was recorded, and puts the newest first", () => {
-    const monuments = makeDataset({ id: 1, name: 'Monumente', pillColor: '#8B4513' });
+  it("colours by risk (the dataset's colour when none), newest first, naming the dataset in the language", () => {
+    const monuments = makeDataset({ id: 1, name: 'Monumente', nameEn: 'Monuments', pillColor: '#8B4513' });
     const landscapes = makeDataset({ id: 2, name: 'Peizazhe', pillColor: '#2E7D32' });
     const assets = toMapAssets(
       [monuments, landscapes],
@@ -32,16 +32,17 @@ describe('toMapAssets', () => {
         },
         { points: [point('gryka', '2024-02-01T00:00:00Z', null, 'low', 2)], coverage: { kind: 'complete' } },
       ],
+      'en',
     );
     expect(assets.map((a) => [a.id, a.color, a.datasetName])).toEqual([
-      ['ura', '#8B4513', 'Monumente'],
+      ['ura', '#8B4513', 'Monuments'],
       ['gryka', '#2E7D32', 'Peizazhe'],
-      ['kulla', RISK_COLORS.high, 'Monumente'],
+      ['kulla', RISK_COLORS.high, 'Monuments'],
     ]);
   });
 
   it('leaves out a dataset whose points have not arrived yet', () => {
-    expect(toMapAssets([makeDataset()], [undefined])).toEqual([]);
+    expect(toMapAssets([makeDataset()], [undefined], 'xk')).toEqual([]);
   });
 });
 

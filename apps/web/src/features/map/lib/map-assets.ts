@@ -1,22 +1,29 @@
 import type { Dataset } from '@trashegimia/contract/datasets';
+import type { Language } from '@/shared/i18n/language';
+import { datasetNameIn } from '@/shared/i18n/localized-text';
 import { assetColor, datasetColor } from '@/shared/map/asset-color';
 import type { AssetPoint, DatasetPoints } from './map-data';
 
-/** A point as the map draws it: coloured, and knowing its dataset's name for the detail card. */
+/** A point as the map draws it: coloured, and knowing its dataset's name (in the language) for the detail card. */
 export type MapAsset = AssetPoint & { color: string; datasetName: string };
 
 /**
  * Every chosen dataset's points in one list, newest first: red, orange or yellow by risk, the
  * dataset's colour when no risk was recorded (spec §9).
  */
-export const toMapAssets = (datasets: Dataset[], loaded: (DatasetPoints | undefined)[]): MapAsset[] =>
+export const toMapAssets = (
+  datasets: Dataset[],
+  loaded: (DatasetPoints | undefined)[],
+  language: Language,
+): MapAsset[] =>
   datasets
     .flatMap((dataset, index) => {
       const fallbackColor = datasetColor(dataset.pillColor);
+      const datasetName = datasetNameIn(dataset, language);
       return (loaded[index]?.points ?? []).map((point) => ({
         ...point,
         color: assetColor(point, fallbackColor),
-        datasetName: dataset.name,
+        datasetName,
       }));
     })
     .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));

@@ -1,5 +1,7 @@
-import type { AssetList, AssetPoints, RiskLevel } from '@trashegimia/contract/assets';
+import type { AssetList, AssetPoints, AssetRangeQuery, RiskLevel } from '@trashegimia/contract/assets';
+import type { z } from 'zod';
 import { MAP_ASSET_LIMIT } from '@/shared/config/data-constants';
+import { type AssetRange, rangeQuery } from '@/shared/filters/asset-range';
 import { hasCoordinates } from '@/shared/map/asset-color';
 
 /** The risk select: every level, or one. */
@@ -21,8 +23,15 @@ export type AssetPoint = {
   riskLevel: RiskLevel;
 };
 
-/** What the map asks of one dataset. */
-export type MapPointsQuery = { datasetId: number; search: string; riskLevel: RiskLevel | undefined };
+/** What the map asks of one dataset; no range is the whole of it. */
+export type MapPointsQuery = {
+  datasetId: number;
+  search: string;
+  riskLevel: RiskLevel | undefined;
+  range?: AssetRange;
+};
+
+type RangeQuery = z.output<typeof AssetRangeQuery>;
 
 /** One dataset's points, and whether they are all of those that match. */
 export type DatasetPoints = {
@@ -32,12 +41,16 @@ export type DatasetPoints = {
    * `fallback`: the first page of the list only, so how many more there are is unknown.
    */
   coverage: { kind: 'complete' } | { kind: 'truncated'; totalItems: number } | { kind: 'fallback' };
+  /** For administrators: how many of the matches the public does not see; unknown from the fallback. */
+  notPublic?: number;
 };
 
 /** Where the points come from: the compact call, and the list page of the last resort. */
 export type MapPointSources = {
-  points: (query: { datasetId: number; search?: string; riskLevel?: RiskLevel }) => Promise<AssetPoints>;
-  listPage: (query: { datasetId: number; search?: string; page: number; limit: number }) => Promise<AssetList>;
+  points: (query: { datasetId: number; search?: string; riskLevel?: RiskLevel } & RangeQuery) => Promise<AssetPoints>;
+  listPage: (
+    query: { datasetId: number; search?: string; page: number; limit: number } & RangeQuery,
+  ) => Promise<AssetList>;
 };
 
 /** The compact answer's columns, one object per asset. */
@@ -82,22 +95,24 @@ const toPoint = (asset: AssetList['items'][number] & { locationAlt: number; loca
  * without numeric coordinates are skipped).
  */
 export async function loadDatasetPoints(
-  { datasetId, search, riskLevel }: MapPointsQuery,
+  { datasetId, search, riskLevel, range }: MapPointsQuery,
   sources: MapPointSources,
   signal?: AbortSignal,
 ): Promise<DatasetPoints> {
   const text = search.trim() || undefined;
+  const within = range ? rangeQuery(range) : {};
   try {
-    const answer = await sources.points({ datasetId, search: text, riskLevel });
+    const answer = await sources.points({ datasetId, search: text, riskLevel, ...within });
     return {
       points: pointsOf(answer),
       coverage: answer.meta.truncated
         ? { kind: 'truncated', totalItems: answer.meta.totalItems }
         : { kind: 'complete' },
+      notPublic: answer.meta.notPublic,
     };
   } catch (error) {
     if (signal?.aborted) throw error;
-    const page = await sources.listPage({ datasetId, search: text, page: 1, limit: MAP_ASSET_LIMIT });
+    const page = await sources.listPage({ datasetId, search: text, page: 1, limit: MAP_ASSET_LIMIT, ...within });
     const points = page.items
       .filter(hasCoordinates)
       .filter((asset) => riskLevel === undefined || asset.riskLevel === riskLevel)

@@ -4,7 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiMock, makeAsset, makeDataset, pageOf, signInAs } from '@/shared/testing/data-factories';
 import { jsonResponse, renderRoutes } from '@/shared/testing/test-utils';
+import type { MapArea } from '@/shared/filters/asset-range';
 import type { MapAsset } from '../lib/map-assets';
+
+const PRIZREN_VIEW: MapArea = { latMin: 42.1, lngMin: 20.6, latMax: 42.3, lngMax: 20.9 };
 import { MapRoute } from './map-route';
 
 // Leaflet needs a real canvas and layout; the map is replaced at its boundary by a list of its points.
@@ -14,13 +17,18 @@ vi.mock('../components/points-map', () => ({
     label,
     selected,
     onSelect,
+    onViewChange,
   }: {
     assets: MapAsset[];
     label: string;
     selected: MapAsset | null;
     onSelect: (id: string) => void;
+    onViewChange: (view: MapArea) => void;
   }) => (
     <div>
+      <button type="button" onClick={() => onViewChange(PRIZREN_VIEW)}>
+        move to Prizren
+      </button>
       <ul aria-label={label}>
         {assets.map((asset) => (
           <li key={asset.id} data-color={asset.color}>
@@ -70,12 +78,14 @@ type SetupOptions = {
   datasets?: typeof DATASETS;
   points?: (url: URL) => Response;
   list?: (url: URL) => Response;
+  initialPath?: string;
+  as?: 'guest' | 'admin';
 };
 
 const serverError = () => jsonResponse({ statusCode: 500, error: 'x', message: '', code: 'internal' }, 500);
 
-const setup = async ({ datasets = DATASETS, points, list }: SetupOptions = {}) => {
-  signInAs('guest');
+const setup = async ({ datasets = DATASETS, points, list, initialPath = '/map', as = 'guest' }: SetupOptions = {}) => {
+  signInAs(as);
   const api = createApiMock({
     'GET /api/datasets': () =>
       jsonResponse({ items: datasets, meta: { page: 1, limit: 10, totalItems: datasets.length, totalPages: 1 } }),
@@ -94,7 +104,7 @@ const setup = async ({ datasets = DATASETS, points, list }: SetupOptions = {}) =
     'GET /api/surveys/dataset-respondents': ({ url }) => (list ? list(url) : serverError()),
   });
   vi.stubGlobal('fetch', vi.fn(api.fetchMock));
-  const view = await renderRoutes([{ path: '/map', element: <MapRoute /> }], { initialPath: '/map', language: 'en' });
+  const view = await renderRoutes([{ path: '/map', element: <MapRoute /> }], { initialPath, language: 'en' });
   return { ...view, api, user: userEvent.setup() };
 };
 
@@ -130,6 +140,60 @@ describe('interactive map', () => {
     expect(await screen.findByText('1 assets on the map')).toBeInTheDocument();
     expect((await markers()).getAllByRole('listitem')).toHaveLength(1);
     expect(api.calls('GET', '/api/surveys/assets/points').at(-1)?.url.searchParams.get('riskLevel')).toBe('high');
+  });
+
+  it('searches the area in view and the date range, and keeps both in the address', async () => {
+    const { api, user, router } = await setup();
+    await screen.findByText('2 assets on the map');
+    const lastQuery = () => api.calls('GET', '/api/surveys/assets/points').at(-1)?.url.searchParams;
+
+    await user.click(await screen.findByRole('button', { name: 'move to Prizren' }));
+    await user.click(screen.getByRole('button', { name: 'Search in this area' }));
+    await waitFor(() => expect(lastQuery()?.get('latMin')).toBe('42.1'));
+    expect(Object.fromEntries(lastQuery()!)).toMatchObject({ latMax: '42.3', lngMin: '20.6', lngMax: '20.9' });
+    expect(screen.getByText('Only the assets in the searched area are shown.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('From'), '2024-01-01');
+    await waitFor(() => expect(lastQuery()?.get('dateFrom')).toBe('2024-01-01'));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      from: '2024-01-01',
+      area: '42.1000,20.6000,42.3000,20.9000',
+    });
+    // The same range, as the dataset's list.
+    expect(screen.getByRole('link', { name: 'Monumente: see these assets as a list' })).toHaveAttribute(
+      'href',
+      '/data/1?from=2024-01-01&area=42.1000%2C20.6000%2C42.3000%2C20.9000',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Remove the area' }));
+    await waitFor(() => expect(lastQuery()?.has('latMin')).toBe(false));
+    expect(lastQuery()?.get('dateFrom')).toBe('2024-01-01');
+  });
+
+  it('opens with the date range of the address it was given', async () => {
+    const { api } = await setup({ initialPath: '/map?from=2024-01-01&to=2024-06-30' });
+    await screen.findByText('2 assets on the map');
+    expect(Object.fromEntries(api.calls('GET', '/api/surveys/assets/points').at(-1)!.url.searchParams)).toMatchObject({
+      dateFrom: '2024-01-01',
+      dateTo: '2024-06-30',
+    });
+    expect(screen.getByLabelText('From')).toHaveValue('2024-01-01');
+    expect(screen.getByLabelText('To')).toHaveValue('2024-06-30');
+  });
+
+  it("tells an administrator how many of the map's assets, and of each dataset's, the public does not see", async () => {
+    await setup({
+      as: 'admin',
+      points: (url) =>
+        jsonResponse({
+          ...answer(Number(url.searchParams.get('datasetId')), MONUMENTS),
+          meta: { totalItems: 2, truncated: false, notPublic: 1 },
+        }),
+    });
+    expect(await screen.findByText(/^2 assets on the map/)).toHaveTextContent('2 assets on the map (1 not public)');
+    expect(screen.getByRole('list', { name: 'Legend' })).toHaveTextContent(
+      'Monumente, no risk assessment (1 not public)',
+    );
   });
 
   it('searches once the visitor stops typing', async () => {

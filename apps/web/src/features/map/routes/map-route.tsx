@@ -1,14 +1,19 @@
 import type { Dataset } from '@trashegimia/contract/datasets';
-import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { useDatasets } from '@/shared/api/get-datasets';
+import { paths } from '@/shared/config/paths';
+import { type AssetRange, hasRange, type MapArea, readRange, writeRange } from '@/shared/filters/asset-range';
 import { formatNumber } from '@/shared/format/format';
+import { datasetNameIn } from '@/shared/i18n/localized-text';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { datasetColor } from '@/shared/map/asset-color';
 import { RISK_COLORS } from '@/shared/map/map-constants';
 import { MapPlaceholder } from '@/shared/map/map-placeholder';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
+import { NotPublicCount } from '@/shared/ui/not-public-count';
 import { ChevronDownIcon } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
 import { usePainted } from '@/shared/ui/use-painted';
@@ -49,6 +54,23 @@ export const MapRoute = () => {
   const [risk, setRisk] = useState<RiskChoice>('all');
   const [chosenSlots, setChosenSlots] = useState<(number | null)[] | null>(null);
   const [selection, setSelection] = useState<Selection | null>(null);
+  // The date range and the area searched are in the address, so a reload or a shared link shows them.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const rangeText = JSON.stringify(readRange(searchParams));
+  const range = useMemo<AssetRange>(() => JSON.parse(rangeText) as AssetRange, [rangeText]);
+  const view = useRef<MapArea | null>(null);
+  const handleViewChange = useCallback((area: MapArea) => {
+    view.current = area;
+  }, []);
+  const changeRange = (change: Partial<AssetRange>) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        writeRange(next, { ...range, ...change });
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
 
   const datasetList = useDatasets({ page: 1, limit: MAP_DATASET_LIMIT });
   const datasets = datasetList.data?.items ?? NO_DATASETS;
@@ -60,11 +82,12 @@ export const MapRoute = () => {
         datasetId: dataset.id,
         search: settledSearch,
         riskLevel: risk === 'all' ? undefined : risk,
+        range,
       })),
-    [shown, settledSearch, risk],
+    [shown, settledSearch, risk, range],
   );
   const points = useMapPoints(queries);
-  const assets = useMemo(() => toMapAssets(shown, points.byDataset), [shown, points.byDataset]);
+  const assets = useMemo(() => toMapAssets(shown, points.byDataset, language), [shown, points.byDataset, language]);
   const selected = selection ? (assets.find((asset) => asset.id === selection.id) ?? null) : null;
 
   const handleSlotChange = (index: number, datasetId: number | null) =>
@@ -76,6 +99,7 @@ export const MapRoute = () => {
     [],
   );
 
+  const notPublic = points.byDataset.reduce((sum, loaded) => sum + (loaded?.notPublic ?? 0), 0);
   const loading = datasetList.isPending || (shown.length > 0 && points.isPending);
   const failed = points.error !== null;
   const emptyText =
@@ -93,11 +117,11 @@ export const MapRoute = () => {
     return [
       loaded.coverage.kind === 'truncated'
         ? t('status.truncated', {
-            name: dataset.name,
+            name: datasetNameIn(dataset, language),
             shown: shownCount,
             total: formatNumber(loaded.coverage.totalItems, language),
           })
-        : t('status.fallback', { name: dataset.name, shown: shownCount }),
+        : t('status.fallback', { name: datasetNameIn(dataset, language), shown: shownCount }),
     ];
   });
 
@@ -131,6 +155,8 @@ export const MapRoute = () => {
               onSearchChange={setSearch}
               risk={risk}
               onRiskChange={setRisk}
+              dates={range}
+              onDatesChange={changeRange}
               datasets={{
                 items: datasets,
                 isPending: datasetList.isPending,
@@ -149,6 +175,17 @@ export const MapRoute = () => {
         </div>
 
         <div className="flex min-w-0 flex-col gap-2">
+          <div className="flex flex-wrap items-center justify-end gap-2 text-sm text-stone-700">
+            {range.area && <p className="mr-auto">{t('area.active')}</p>}
+            {range.area && (
+              <Button variant="secondary" onClick={() => changeRange({ area: null })}>
+                {t('area.clear')}
+              </Button>
+            )}
+            <Button variant="secondary" onClick={() => view.current && changeRange({ area: view.current })}>
+              {t('area.search')}
+            </Button>
+          </div>
           {/* isolate: the overlays' z-index stays inside the map, under the sticky header. */}
           <div className="relative isolate h-[65vh] min-h-[24rem] overflow-hidden rounded-xl border border-stone-200 shadow-sm">
             {painted ? (
@@ -160,6 +197,8 @@ export const MapRoute = () => {
                   bringSelectedIntoView={selection?.from === 'list'}
                   onSelect={handleSelect}
                   onDeselect={handleDeselect}
+                  area={range.area}
+                  onViewChange={handleViewChange}
                 />
               </Suspense>
             ) : (
@@ -202,9 +241,12 @@ export const MapRoute = () => {
 
           <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm text-stone-600">
             <p aria-live="polite">
-              {!loading && shown.length > 0
-                ? t('status.count', { formatted: formatNumber(assets.length, language) })
-                : ''}
+              {!loading && shown.length > 0 && (
+                <>
+                  {t('status.count', { formatted: formatNumber(assets.length, language) })}
+                  <NotPublicCount count={notPublic} />
+                </>
+              )}
             </p>
             <ul aria-label={t('legend.title')} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
               {RISK_LEVELS.map((level) => (
@@ -217,18 +259,37 @@ export const MapRoute = () => {
                   {t(`legend.${level}`)}
                 </li>
               ))}
-              {shown.map((dataset) => (
+              {shown.map((dataset, index) => (
                 <li key={dataset.id} className="inline-flex items-center gap-1.5">
                   <span
                     aria-hidden="true"
                     className="size-3 rounded-full"
                     style={{ backgroundColor: datasetColor(dataset.pillColor) }}
                   />
-                  {t('legend.unassessed', { name: dataset.name })}
+                  {t('legend.unassessed', { name: datasetNameIn(dataset, language) })}
+                  <NotPublicCount count={points.byDataset[index]?.notPublic} />
                 </li>
               ))}
             </ul>
           </div>
+          {hasRange(range) && shown.length > 0 && (
+            <ul aria-label={t('area.lists')} className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              {shown.map((dataset) => {
+                const params = new URLSearchParams();
+                writeRange(params, range);
+                return (
+                  <li key={dataset.id}>
+                    <Link
+                      to={`${paths.dataset.getHref(dataset.id)}?${params.toString()}`}
+                      className="text-brand-800 underline underline-offset-4 hover:text-brand-900"
+                    >
+                      {t('area.openList', { name: datasetNameIn(dataset, language) })}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
           {notices.map((notice) => (
             <p key={notice} className="text-sm text-amber-800">
               {notice}

@@ -2,6 +2,8 @@ import { SURVEY_STATE, type SurveyState } from '@trashegimia/contract/surveys';
 import { useTranslation } from 'react-i18next';
 import { useDatasets } from '@/shared/api/get-datasets';
 import { LANGUAGE_SUFFIX } from '@trashegimia/contract/localized-text';
+import { datasetNameIn } from '@/shared/i18n/localized-text';
+import { useLanguage } from '@/shared/i18n/use-language';
 import { SelectField } from '@/shared/ui/select-field';
 import { TextField } from '@/shared/ui/text-field';
 import { TextareaField } from '@/shared/ui/textarea-field';
@@ -17,6 +19,7 @@ type SurveyFieldsProps = { survey: DraftSurvey; onChange: (changes: SurveyChange
 /** State, default dataset, and the short and long description in each language. */
 export const SurveyFields = ({ survey, onChange }: SurveyFieldsProps) => {
   const { t } = useTranslation('surveys');
+  const language = useLanguage();
   const datasets = useDatasets(DATASET_QUERY);
   return (
     <div className="flex flex-col gap-5">
@@ -39,7 +42,7 @@ export const SurveyFields = ({ survey, onChange }: SurveyFieldsProps) => {
           <option value="">{t('fields.noDataset')}</option>
           {datasets.data?.items.map((dataset) => (
             <option key={dataset.id} value={dataset.id}>
-              {dataset.name}
+              {datasetNameIn(dataset, language)}
             </option>
           ))}
         </SelectField>
