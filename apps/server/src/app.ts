@@ -20,6 +20,7 @@ import { refuseNulInQuery } from './http/nul-in-query';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createLogger } from './logger';
+import { accessRequestRoutes } from './modules/access-requests/access-requests.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { createCaptcha } from './modules/auth/captcha/create-captcha';
@@ -101,9 +102,10 @@ export async function buildApp({
   // Login, password-change, captcha and guest limits count in the database every instance shares.
   const attemptCounters = new DatabaseAttemptCounters(database.db);
   const throttleLimits = { maxFailures: config.auth.loginMaxFailures, windowSeconds: config.auth.loginWindowSeconds };
+  const captcha = createCaptcha(config.captcha, database.db, config.auth.jwtSecret, clock);
   const authService = new AuthService(
     database.db,
-    createCaptcha(config.captcha, database.db, config.auth.jwtSecret, clock),
+    captcha,
     new LoginThrottle(attemptCounters, 'login', throttleLimits, clock),
     tokens,
     clock,
@@ -125,6 +127,14 @@ export async function buildApp({
         tokens,
         // Its own counts: wrong current passwords lock out password changes, not logins.
         throttle: new LoginThrottle(attemptCounters, 'password_change', throttleLimits, clock),
+      });
+      await api.register(accessRequestRoutes, {
+        prefix: '/access-requests',
+        db: database.db,
+        captcha,
+        counters: attemptCounters,
+        clock,
+        perAddressPerHour: config.accessRequests.perAddressPerHour,
       });
       await api.register(datasetRoutes, { prefix: '/datasets', db: database.db });
       await api.register(deviceRoutes, { prefix: '/devices', db: database.db });

@@ -82,6 +82,7 @@ export const Environment = z
     RECAPTCHA_SITE_KEY: z.string().optional(),
     LOGIN_MAX_FAILURES: positiveInt.default(5),
     LOGIN_WINDOW_SECONDS: positiveInt.default(900),
+    ACCESS_REQUESTS_PER_HOUR: positiveInt.default(10),
     STORAGE_DRIVER: StorageDriver.default('local'),
     // The account key signs the SAS URLs uploads and downloads go through.
     AZURE_STORAGE_CONNECTION_STRING: z
@@ -176,6 +177,8 @@ export type Config = {
     loginMaxFailures: number;
     loginWindowSeconds: number;
   };
+  /** How many requests for an account one client address may send an hour. */
+  readonly accessRequests: { perAddressPerHour: number };
   readonly captcha: CaptchaConfig;
   readonly storage: StorageConfig;
   /** The largest files each kind of upload accepts, in bytes. */
@@ -224,6 +227,7 @@ function toConfig(env: Environment): Config {
       loginMaxFailures: env.LOGIN_MAX_FAILURES,
       loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
     },
+    accessRequests: { perAddressPerHour: env.ACCESS_REQUESTS_PER_HOUR },
     // The refinement above guarantees the provider's and the driver's settings are present.
     captcha:
       env.CAPTCHA_PROVIDER === 'recaptcha'

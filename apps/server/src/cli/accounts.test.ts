@@ -10,8 +10,9 @@ import { captchaFor } from '../test/captcha';
 import { createUser } from '../test/factories';
 import { startTestApp } from '../test/test-app';
 import { openTestDatabase } from '../test/test-database';
+import { generatePasswordFor } from '../modules/users/users.service';
 import { createAdministrator } from './create-admin';
-import { generatePasswordFor, pipedPassword } from './password-input';
+import { pipedPassword } from './password-input';
 import { resetPasswordByName } from './reset-password';
 import { CommandError } from './run-command';
 

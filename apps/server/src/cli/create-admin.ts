@@ -2,8 +2,8 @@ import { ROLE } from '@trashegimia/contract/common';
 import { CreateUserBody, type User } from '@trashegimia/contract/users';
 import type { Database } from '../db/client';
 import { AppError } from '../errors';
-import { createUser } from '../modules/users/users.service';
-import { generatePasswordFor, pipedPassword } from './password-input';
+import { createUser, generatePasswordFor } from '../modules/users/users.service';
+import { pipedPassword } from './password-input';
 import { CommandError, argumentsOf, refusalOf, runCommand } from './run-command';
 
 /**

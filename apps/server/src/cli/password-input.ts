@@ -1,5 +1,3 @@
-import { passwordProblem } from '@trashegimia/contract/password-strength';
-import { generatePassword } from '../modules/auth';
 import { CommandError } from './run-command';
 
 /**
@@ -19,11 +17,4 @@ export async function pipedPassword(stdin: NodeJS.ReadableStream & { isTTY?: boo
     throw new CommandError('Standard input holds more than one line: give the password alone, on one line.');
   }
   return password === '' ? undefined : password;
-}
-
-/** A generated password the account's rules accept (a random one could, rarely, contain a short user name). */
-export function generatePasswordFor(userName: string): string {
-  let password = generatePassword();
-  while (passwordProblem(password, userName)) password = generatePassword();
-  return password;
 }

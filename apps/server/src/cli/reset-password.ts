@@ -1,7 +1,7 @@
 import { ResetPasswordBody } from '@trashegimia/contract/users';
 import type { Database } from '../db/client';
-import { resetPassword, userIdNamed } from '../modules/users/users.service';
-import { generatePasswordFor, pipedPassword } from './password-input';
+import { generatePasswordFor, resetPassword, userIdNamed } from '../modules/users/users.service';
+import { pipedPassword } from './password-input';
 import { CommandError, argumentsOf, refusalOf, runCommand } from './run-command';
 
 /**

@@ -105,6 +105,7 @@ describe('the declared access table', () => {
         'GET /api/auth/captcha',
         'POST /api/auth/login',
         'POST /api/auth/guest',
+        'POST /api/access-requests',
         'GET /api/datasets',
         'GET /api/datasets/:id',
         'GET /api/datasets/:id/filters',

@@ -52,6 +52,19 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   'DELETE /api/users/:id': admin,
   'PATCH /api/users/me/password': { access: 'account', reason: 'every account changes its own; guests have none' },
 
+  'POST /api/access-requests': {
+    access: 'anyone',
+    reason: 'asking for an account: captcha, and rate limited per address',
+  },
+  'POST /api/access-requests/': {
+    access: 'anyone',
+    reason: 'asking for an account: captcha, and rate limited per address',
+  },
+  'GET /api/access-requests': admin,
+  'GET /api/access-requests/': admin,
+  'POST /api/access-requests/:id/approve': admin,
+  'POST /api/access-requests/:id/decline': admin,
+
   'GET /api/datasets': publicRegister,
   'GET /api/datasets/': publicRegister,
   'GET /api/datasets/stats': { access: 'account', reason: 'statistics are for logged-in users' },

@@ -18,6 +18,7 @@ export const PAGE_SCREENS: Record<string, string> = {
   [paths.documentation.path]: 'src/features/guidelines/routes/documentation-route.tsx',
   [paths.docs.path]: 'src/features/docs/routes/docs-route.tsx',
   [paths.login.path]: 'src/features/auth/routes/login-route.tsx',
+  [paths.requestAccess.path]: 'src/features/auth/routes/request-access-route.tsx',
 };
 
 /** Each language's texts (i18n/resources.ts loads the visitor's one before the first render). */

@@ -60,6 +60,10 @@ const login = screen(
   () => import('@/features/auth/routes/login-route'),
   (m) => m.LoginRoute,
 );
+const requestAccess = screen(
+  () => import('@/features/auth/routes/request-access-route'),
+  (m) => m.RequestAccessRoute,
+);
 
 const surveyList = screen(
   () => import('@/features/surveys/routes/survey-list-route'),
@@ -97,6 +101,10 @@ const users = screen(
   () => import('@/features/users/routes/users-route'),
   (m) => m.UsersRoute,
 );
+const accessRequests = screen(
+  () => import('@/features/users/routes/access-requests-route'),
+  (m) => m.AccessRequestsRoute,
+);
 const ownPassword = screen(
   () => import('@/features/users/routes/own-password-route'),
   (m) => m.OwnPasswordRoute,
@@ -128,7 +136,10 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <AuthLayout />,
-        children: [{ path: paths.login.path, lazy: login }],
+        children: [
+          { path: paths.login.path, lazy: login },
+          { path: paths.requestAccess.path, lazy: requestAccess },
+        ],
       },
       {
         path: '/',
@@ -177,6 +188,7 @@ export const routes: RouteObject[] = [
                   { path: at(paths.admin.questionLibrary.path), lazy: questionLibrary },
                   { path: at(paths.admin.devices.path), lazy: devices },
                   { path: at(paths.admin.users.path), lazy: users },
+                  { path: at(paths.admin.accessRequests.path), lazy: accessRequests },
                   { path: at(paths.admin.datasets.path), lazy: datasets },
                   { path: at(paths.admin.guidelines.path), lazy: guidelines },
                   { path: at(paths.admin.formsDocuments.path), lazy: guidelines },

@@ -17,3 +17,4 @@ export * from './used-captchas';
 export * from './rate-limits';
 export * from './revoked-tokens';
 export * from './imports';
+export * from './access-requests';

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ROLE } from '@trashegimia/contract/common';
 import type { UserListQuery } from '@trashegimia/contract/users';
@@ -35,6 +35,10 @@ export async function listUsers(db: Executor, query: z.output<typeof UserListQue
 export async function findUserById(db: Executor, id: number) {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return user;
+}
+
+export async function findUserNames(db: Executor, ids: number[]) {
+  return db.select({ id: users.id, userName: users.userName }).from(users).where(inArray(users.id, ids));
 }
 
 /** User names are unique regardless of case (users_user_name_lower_key), and found the same way. */

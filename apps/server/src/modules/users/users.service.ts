@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ROLE } from '@trashegimia/contract/common';
+import { ROLE, type Role } from '@trashegimia/contract/common';
 import type {
   ChangeOwnPasswordBody,
   CreateUserBody,
@@ -7,18 +7,19 @@ import type {
   UserListQuery,
 } from '@trashegimia/contract/users';
 import { passwordProblem } from '@trashegimia/contract/password-strength';
-import type { PasswordProblem } from '@trashegimia/contract/users';
-import type { Database, Executor } from '../../db/client';
+import type { PasswordProblem, User } from '@trashegimia/contract/users';
+import type { Database, Executor, Transaction } from '../../db/client';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../errors';
 import { pageMeta } from '../../http/paging';
 import { recordAudit } from '../audit/audit.service';
-import { type LoginThrottle, type UserClaims, hashPassword, verifyPassword } from '../auth';
+import { type LoginThrottle, type UserClaims, generatePassword, hashPassword, verifyPassword } from '../auth';
 import { presentUser } from './users.presenter';
 import {
   lockAdmins,
   deleteUserById,
   findUserById,
   findUserByName,
+  findUserNames,
   insertUser,
   listUsers,
   updatePasswordHash,
@@ -50,6 +51,12 @@ export async function userNameOf(db: Executor, id: number): Promise<string | nul
   return (await findUserById(db, id))?.userName ?? null;
 }
 
+/** The names of the accounts with these ids, by id; an id whose account is gone is left out. */
+export async function userNamesOf(db: Executor, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  return new Map((await findUserNames(db, ids)).map((user) => [user.id, user.userName]));
+}
+
 /** The id of the account of that name, in any case; null when there is none. */
 export async function userIdNamed(db: Executor, userName: string): Promise<number | null> {
   return (await findUserByName(db, userName))?.id ?? null;
@@ -64,22 +71,47 @@ export async function listUserPage(db: Database, query: z.output<typeof UserList
 }
 
 export async function createUser(db: Database, actor: AccountActor, body: z.output<typeof CreateUserBody>) {
-  assertUsablePassword('password', body.password, body.userName);
-  // Hashed before the transaction: argon2 takes tens of milliseconds and needs no lock.
-  const passwordHash = await hashPassword(body.password);
-  return db.transaction(async (tx) => {
-    const createdBy = actor ? ((await findUserById(tx, actor.userId))?.userName ?? null) : SYSTEM_CREATOR;
-    const user = await insertUser(tx, { userName: body.userName, passwordHash, role: body.role, createdBy });
-    const presented = presentUser(user);
-    await recordAudit(tx, {
-      actorId: actor?.userId ?? null,
-      action: 'user.create',
-      subjectType: 'user',
-      subjectId: String(user.id),
-      after: presented,
-    });
-    return presented;
+  const account = await prepareAccount(body);
+  return db.transaction((tx) => addAccount(tx, actor, account));
+}
+
+/** A new account's name and role, its password judged and hashed: ready for `addAccount`. */
+export type PreparedAccount = { userName: string; role: Role; passwordHash: string };
+
+/**
+ * Judges the password (400 naming `password`) and hashes it, before any transaction opens:
+ * argon2 takes tens of milliseconds and needs no lock.
+ */
+export async function prepareAccount(account: { userName: string; role: Role; password: string }) {
+  assertUsablePassword('password', account.password, account.userName);
+  const passwordHash = await hashPassword(account.password);
+  return { userName: account.userName, role: account.role, passwordHash } satisfies PreparedAccount;
+}
+
+/**
+ * Writes a prepared account and its audit entry in the caller's transaction, so a module that makes
+ * an account as part of its own change (an approved access request) makes both or neither.
+ * A name already taken, in any case, is a 409 naming `userName`.
+ */
+export async function addAccount(tx: Transaction, actor: AccountActor, account: PreparedAccount): Promise<User> {
+  const createdBy = actor ? ((await findUserById(tx, actor.userId))?.userName ?? null) : SYSTEM_CREATOR;
+  const user = await insertUser(tx, { ...account, createdBy });
+  const presented = presentUser(user);
+  await recordAudit(tx, {
+    actorId: actor?.userId ?? null,
+    action: 'user.create',
+    subjectType: 'user',
+    subjectId: String(user.id),
+    after: presented,
   });
+  return presented;
+}
+
+/** A generated password the account's rules accept (a random one could, rarely, contain a short user name). */
+export function generatePasswordFor(userName: string): string {
+  let password = generatePassword();
+  while (passwordProblem(password, userName)) password = generatePassword();
+  return password;
 }
 
 export async function deleteUser(db: Database, actor: UserClaims, id: number) {

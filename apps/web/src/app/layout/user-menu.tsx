@@ -16,6 +16,7 @@ const ADMIN_ITEMS = [
   { to: paths.admin.questionLibrary.getHref(), label: 'userMenu.questionLibrary' },
   { to: paths.admin.devices.getHref(), label: 'userMenu.devices' },
   { to: paths.admin.users.getHref(), label: 'userMenu.users' },
+  { to: paths.admin.accessRequests.getHref(), label: 'userMenu.accessRequests' },
   { to: paths.admin.datasets.getHref(), label: 'userMenu.datasets' },
   { to: paths.admin.guidelines.getHref(), label: 'userMenu.guidelines' },
 ] as const;

@@ -10,6 +10,8 @@ export const paths = {
     getHref: (redirectTo?: string | null) =>
       redirectTo && redirectTo !== '/' ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login',
   },
+  /** Someone without an account asks for one; an administrator decides. */
+  requestAccess: staticPath('/request-access'),
   home: staticPath('/'),
   about: staticPath('/about'),
   data: staticPath('/data'),
@@ -53,6 +55,7 @@ export const paths = {
     questionLibrary: staticPath('/admin/questions/library'),
     devices: staticPath('/admin/devices'),
     users: staticPath('/admin/users'),
+    accessRequests: staticPath('/admin/access-requests'),
     datasets: staticPath('/admin/datasets'),
     guidelines: staticPath('/admin/guidelines'),
     formsDocuments: staticPath('/admin/formularet/dokumentet'),

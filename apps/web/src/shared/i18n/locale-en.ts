@@ -17,6 +17,7 @@ import enPublic from '@/locales/en/public.json';
 import enQuestionLibrary from '@/locales/en/question-library.json';
 import enSurveys from '@/locales/en/surveys.json';
 import enUsers from '@/locales/en/users.json';
+import enAccessRequests from '@/locales/en/access-requests.json';
 
 /** The English texts, the reference for every key's type (see resources.ts). */
 export const en = {
@@ -35,6 +36,7 @@ export const en = {
   devices: enDevices,
   datasetsAdmin: enDatasetsAdmin,
   users: enUsers,
+  accessRequests: enAccessRequests,
   guidelinesAdmin: enGuidelinesAdmin,
   assetsAdmin: enAssetsAdmin,
   collect: enCollect,

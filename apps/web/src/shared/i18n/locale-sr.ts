@@ -17,6 +17,7 @@ import srPublic from '@/locales/sr/public.json';
 import srQuestionLibrary from '@/locales/sr/question-library.json';
 import srSurveys from '@/locales/sr/surveys.json';
 import srUsers from '@/locales/sr/users.json';
+import srAccessRequests from '@/locales/sr/access-requests.json';
 import type { Resources } from './resources';
 
 /** The Serbian (Latin script) texts; typed against English, so a missing key is a compile error. */
@@ -36,6 +37,7 @@ export const sr: Resources = {
   devices: srDevices,
   datasetsAdmin: srDatasetsAdmin,
   users: srUsers,
+  accessRequests: srAccessRequests,
   guidelinesAdmin: srGuidelinesAdmin,
   assetsAdmin: srAssetsAdmin,
   collect: srCollect,

@@ -17,6 +17,7 @@ import xkPublic from '@/locales/xk/public.json';
 import xkQuestionLibrary from '@/locales/xk/question-library.json';
 import xkSurveys from '@/locales/xk/surveys.json';
 import xkUsers from '@/locales/xk/users.json';
+import xkAccessRequests from '@/locales/xk/access-requests.json';
 import type { Resources } from './resources';
 
 /** The Albanian texts; typed against English, so a missing key is a compile error. */
@@ -36,6 +37,7 @@ export const xk: Resources = {
   devices: xkDevices,
   datasetsAdmin: xkDatasetsAdmin,
   users: xkUsers,
+  accessRequests: xkAccessRequests,
   guidelinesAdmin: xkGuidelinesAdmin,
   assetsAdmin: xkAssetsAdmin,
   collect: xkCollect,

@@ -6,12 +6,11 @@ import { isApiError } from '@/shared/api/api-error';
 import { useErrorText } from '@/shared/api/use-error-text';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
-import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
 import { useGuestLogin } from '../api/guest-login';
 import { useLogin } from '../api/login';
-import { AltchaCaptcha, type CaptchaHandle } from './altcha-captcha';
-import { RecaptchaCaptcha } from './recaptcha-captcha';
+import type { CaptchaHandle } from './altcha-captcha';
+import { CaptchaField } from './captcha-field';
 
 type LoginFormProps = {
   /** Called once the session is stored, to go back where the visitor came from. */
@@ -111,29 +110,7 @@ export const LoginForm = ({ onSuccess }: LoginFormProps) => {
         onChange={(event) => setPassword(event.target.value)}
       />
 
-      <fieldset className="flex flex-col gap-1.5">
-        <legend className="mb-1.5 text-sm font-medium text-stone-700">{t('captcha.label')}</legend>
-        {config.isPending ? (
-          <p className="flex items-center gap-2 text-sm text-stone-500">
-            <Spinner className="size-4" />
-            {t('captcha.loading')}
-          </p>
-        ) : config.isError ? (
-          <Alert>{t('captcha.loadFailed')}</Alert>
-        ) : provider === 'recaptcha' ? (
-          config.data.captcha.recaptchaSiteKey ? (
-            <RecaptchaCaptcha ref={captchaRef} siteKey={config.data.captcha.recaptchaSiteKey} onChange={setCaptcha} />
-          ) : (
-            <Alert>{t('captcha.loadFailed')}</Alert>
-          )
-        ) : (
-          <AltchaCaptcha
-            ref={captchaRef}
-            challengeUrl={challengeUrlFor(config.data.captcha.challengeUrl, userName)}
-            onChange={setCaptcha}
-          />
-        )}
-      </fieldset>
+      <CaptchaField ref={captchaRef} userName={userName} onChange={setCaptcha} />
 
       {message && <Alert id="login-message">{message}</Alert>}
 
@@ -161,11 +138,4 @@ export const LoginForm = ({ onSuccess }: LoginFormProps) => {
       </div>
     </form>
   );
-};
-
-/** The account's own challenge once its name is typed: harder while it has had many failed logins. */
-const challengeUrlFor = (challengeUrl: string, userName: string) => {
-  const name = userName.trim();
-  if (!name) return challengeUrl;
-  return `${challengeUrl}${challengeUrl.includes('?') ? '&' : '?'}userName=${encodeURIComponent(name)}`;
 };

@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { safeRedirectTarget } from '@/shared/config/paths';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths, safeRedirectTarget } from '@/shared/config/paths';
 import { LoginForm } from '../components/login-form';
 
-/** /login: open to everyone; after success, back to where the visitor was sent from (default /). */
+/**
+ * /login: open to everyone; after success, back to where the visitor was sent from (default /).
+ * Without an account, the visitor asks for one (the request form).
+ */
 export const LoginRoute = () => {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -17,6 +20,15 @@ export const LoginRoute = () => {
         <h1 className="font-serif text-2xl font-semibold text-stone-900">{t('title')}</h1>
         <p className="mt-1.5 mb-6 text-sm text-stone-600">{t('subtitle')}</p>
         <LoginForm onSuccess={() => void navigate(redirectTo, { replace: true })} />
+        <p className="mt-6 border-t border-stone-200 pt-5 text-center text-sm text-stone-600">
+          {t('request.question', { ns: 'accessRequests' })}{' '}
+          <Link
+            to={paths.requestAccess.getHref()}
+            className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+          >
+            {t('request.link', { ns: 'accessRequests' })}
+          </Link>
+        </p>
       </div>
     </div>
   );
