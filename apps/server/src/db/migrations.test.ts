@@ -19,6 +19,7 @@ describe('migrations', () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((table) => table.table_name)).toEqual([
+      'access_requests',
       'answers',
       'asset_answer_tuples',
       'asset_count_changes',

@@ -318,14 +318,15 @@ describe('survey editor', () => {
     await user.click(await screen.findByRole('button', { name: /Komuna/ }));
     // Role and label queries over hundreds of fields take minutes in jsdom; the values shown are enough here.
     const question = within(card('1'));
-    // Rows arrive a few a frame, and jsdom draws slowly: 200 of them take seconds here.
+    // Rows arrive a few a frame, and jsdom draws slowly: 200 of them take seconds here, and over
+    // 20 s while the whole suite loads two cores.
     const shows = (count: number) =>
       waitFor(
         () => {
           expect(question.getByDisplayValue(`Vlera ${count}`)).toBeInTheDocument();
           expect(question.queryByDisplayValue(`Vlera ${count + 1}`)).not.toBeInTheDocument();
         },
-        { timeout: 20_000 },
+        { timeout: 45_000 },
       );
     await shows(100);
     expect(question.getByText('Showing 100 of 350')).toBeInTheDocument();
@@ -335,7 +336,7 @@ describe('survey editor', () => {
     await user.click(question.getByText('Load more (50)'));
     await shows(350);
     expect(question.queryByText(/Load more/)).not.toBeInTheDocument();
-  }, 60_000);
+  }, 150_000);
 
   it('filters the options by value or label', async () => {
     const values = Array.from({ length: 30 }, (_, index) => `Vlera ${index + 1}`);
