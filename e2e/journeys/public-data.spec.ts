@@ -7,9 +7,14 @@ import { en, xk } from '../texts';
 const dataset = xk.public.dataset;
 const allLoaded = new RegExp(dataset.list.allLoaded.replace('{{count}}', '(\\d+)'));
 
-/** Scrolls the list as a reader would until the page says every item is loaded. */
+/**
+ * Scrolls the list as a reader would until the page says every item is loaded: with the pointer
+ * over the list, since over the filter panel (where a filter's button leaves it) the wheel scrolls
+ * the panel instead.
+ */
 async function scrollToTheEnd(page: Page) {
   const done = page.getByText(allLoaded);
+  await page.getByRole('heading', { level: 2, name: dataset.list.title }).hover();
   for (let scrolls = 0; scrolls < 50 && !(await done.isVisible()); scrolls++) {
     await page.mouse.wheel(0, 4000);
     await page.waitForTimeout(200);
