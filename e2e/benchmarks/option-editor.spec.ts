@@ -130,8 +130,7 @@ test.use({ trace: 'off' });
  * frame drawn, within 50 ms of main-thread CPU time; what the measuring itself costs (an action that
  * does nothing, measured the same way) is taken off. Logged beside: the work until the rest of the
  * rows have arrived, a few a frame, and the longest frame in wall time (other processes on the
- * machine lengthen it). Run it alone with:
- * npm run build && npm run test -w e2e -- survey-options-performance
+ * machine lengthen it). Run by `npm run bench:web`.
  */
 test('with 1,000 options, typing in an option, load more and filtering each answer within the budget', async ({
   page,
