@@ -33,7 +33,7 @@ async function openMonuments(page: Page) {
   await listTotal(page);
 }
 
-test('a guest opening a shared asset address enters as a guest and lands on the asset, with its citation', async ({
+test("a guest opening a shared asset address enters as a guest and lands on the asset, with its citation and its dataset's", async ({
   page,
 }) => {
   const asset = await publicAssetOnAMap(page);
@@ -47,11 +47,21 @@ test('a guest opening a shared asset address enters as a guest and lands on the 
   await expect(page).toHaveURL(new RegExp(`/assets/${asset.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: asset.name })).toBeVisible();
   await expect(page).toHaveTitle(`${asset.name} · ${xk.common.appName}`);
-  const citation = page.getByRole('region', { name: assetPage.citation.title });
+  const citation = page.getByRole('region', { name: xk.public.citation.title });
   await expect(citation).toContainText(asset.name);
   await expect(citation).toContainText(`${new URL(page.url()).origin}/assets/${asset.id}`);
+  // When its dataset's published data last changed: the state of the register the citation stands for.
+  await expect(page.getByText(assetPage.datasetLastUpdate)).toBeVisible();
   // The map library loads for the asset's small map.
   await expect(page.locator('.leaflet-container')).toBeVisible();
+
+  // Its dataset's page names its last update too, and folds away a citation of the dataset's page.
+  await page.locator('dl').getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/data\/\d+$/);
+  const lastUpdate = xk.public.lastUpdate.replace('{{date}}', '\\d{1,2} \\p{L}+ \\d{4}');
+  await expect(page.getByText(new RegExp(`^${lastUpdate}$`, 'u'))).toBeVisible();
+  await page.getByText(xk.public.citation.title, { exact: true }).click();
+  await expect(page.getByText(`${new URL(page.url()).origin}${new URL(page.url()).pathname} (`)).toBeVisible();
 });
 
 test('a guest is told an asset that is not public is not found', async ({ page }) => {
@@ -130,5 +140,5 @@ test('opening an asset from its dataset puts it in the address: Back closes it, 
 
   await details.getByRole('link', { name: dataset.details.openPage }).click();
   await expect(page).toHaveURL(new RegExp(`/assets/${assetId}$`));
-  await expect(page.getByRole('region', { name: assetPage.citation.title })).toBeVisible();
+  await expect(page.getByRole('region', { name: xk.public.citation.title })).toBeVisible();
 });

@@ -31,6 +31,14 @@ export const Dataset = z
   .extend(localized('description').shape);
 export type Dataset = z.infer<typeof Dataset>;
 
+/**
+ * One dataset as its page reads it: with `lastUpdate`, when its published data last changed (the
+ * newest change of an approved asset or of the dataset itself; null when it has none), the date a
+ * citation of it names.
+ */
+export const DatasetDetail = Dataset.extend({ lastUpdate: z.iso.datetime({ offset: true }).nullable() });
+export type DatasetDetail = z.infer<typeof DatasetDetail>;
+
 export const DatasetSortBy = z.enum(['id', 'name', 'totalResponses']);
 
 export const DatasetListQuery = PageQuery.extend({

@@ -63,6 +63,8 @@ export const assets = pgTable(
     index('assets_dataset_status_date_id_idx').on(t.datasetId, t.status, t.date, t.id),
     // The same across statuses: an administrator's export and date-ordered lists.
     index('assets_dataset_date_id_idx').on(t.datasetId, t.date, t.id),
+    // A dataset's last update: the newest change of its approved assets, one index probe.
+    index('assets_dataset_status_updated_idx').on(t.datasetId, t.status, t.updatedAt),
     // Dataset stats (responses per survey and status, index-only) and "which surveys does it use".
     index('assets_dataset_survey_status_idx').on(t.datasetId, t.surveyId, t.status),
     // The dataset page's 'A - ZH' order without sorting the whole dataset on every page.

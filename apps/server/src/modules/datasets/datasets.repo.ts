@@ -2,7 +2,15 @@ import { type SQL, type SQLWrapper, and, asc, desc, eq, gt, inArray, or, sql } f
 import type { Language } from '@trashegimia/contract/common';
 import { albanianOrder } from '../../db/albanian-order';
 import type { Executor } from '../../db/client';
-import { assetCountChanges, assetCounts, datasets, questionOptions, questions, surveys } from '../../db/schema/index';
+import {
+  assetCountChanges,
+  assetCounts,
+  assets,
+  datasets,
+  questionOptions,
+  questions,
+  surveys,
+} from '../../db/schema/index';
 import { containsPattern, matchesPattern } from '../../db/text-search';
 import { Bindings, runPrepared, type Values } from '../../db/prepared';
 import { invalidatedBy } from '../../db/notifications';
@@ -266,6 +274,42 @@ export async function findDataset(
     { id },
   );
   return row;
+}
+
+/**
+ * When the dataset's published data last changed: the newest change of one of its approved assets
+ * (a submission approved, a review, an edit) or of its own row, whichever is later; null for an
+ * unknown dataset. An asset taken out of the public's view leaves no date behind, as its row is no
+ * longer approved. The assets' part is one probe of assets_dataset_status_updated_idx.
+ */
+export function findDatasetLastUpdate(db: Executor, id: number): Promise<Date | null> {
+  return cachedRead(
+    db,
+    'dataset_last_update',
+    String(id),
+    [invalidatedBy.datasetAssets(id, true), invalidatedBy.dataset(id)],
+    async () => {
+      const [row] = await runPrepared(
+        db,
+        'dataset_last_update',
+        '',
+        () => {
+          const newestAsset = db
+            .select({ updatedAt: sql`max(${assets.updatedAt})` })
+            .from(assets)
+            .where(and(eq(assets.datasetId, datasets.id), eq(assets.status, PUBLIC_ASSET_STATUS)));
+          return db
+            .select({
+              lastUpdate: sql<string>`greatest(${datasets.updatedAt}, (${newestAsset}))`,
+            })
+            .from(datasets)
+            .where(eq(datasets.id, sql.placeholder('id')));
+        },
+        { id },
+      );
+      return row ? new Date(row.lastUpdate) : null;
+    },
+  );
 }
 
 export type DatasetValues = Omit<DatasetRow, 'id'>;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CreateDatasetBody,
   Dataset,
+  DatasetDetail,
   DatasetFilters,
   DatasetList,
   DatasetListQuery,
@@ -58,9 +59,12 @@ export const datasetRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       schema: {
         tags: ['datasets'],
         operationId: 'getDataset',
-        summary: 'One dataset with its stats',
+        summary: 'One dataset with its stats and last update',
         params: DatasetParams,
-        response: { 200: Dataset.describe('The dataset'), ...errorResponses(400, 404) },
+        response: {
+          200: DatasetDetail.describe('The dataset and when its published data last changed'),
+          ...errorResponses(400, 404),
+        },
       },
     },
     async (request) => getDataset(db, request.auth, request.params.id, request.language),

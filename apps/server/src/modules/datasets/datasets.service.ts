@@ -4,6 +4,7 @@ import type { Language } from '@trashegimia/contract/common';
 import type {
   CreateDatasetBody,
   Dataset,
+  DatasetDetail,
   DatasetFilters,
   DatasetList,
   DatasetListQuery,
@@ -25,6 +26,7 @@ import {
   deleteDatasetById,
   findChoiceQuestionOptions,
   findDataset,
+  findDatasetLastUpdate,
   findDatasetSurveyIds,
   insertDataset,
   selectDatasetsWithStats,
@@ -60,7 +62,12 @@ export async function listDatasets(
 }
 
 /** 404 for an unknown dataset, and for an inactive one unless the viewer is an administrator. */
-export async function getDataset(db: Executor, viewer: TokenClaims | null, id: number, language: Language) {
+export async function getDataset(
+  db: Executor,
+  viewer: TokenClaims | null,
+  id: number,
+  language: Language,
+): Promise<DatasetDetail> {
   const { rows } = await selectDatasetsWithStats(db, {
     ...scopeOf(viewer),
     ids: [id],
@@ -72,7 +79,8 @@ export async function getDataset(db: Executor, viewer: TokenClaims | null, id: n
   });
   const [row] = rows;
   if (!row) throw datasetNotFound();
-  return presentDataset(row, language);
+  const lastUpdate = await findDatasetLastUpdate(db, id);
+  return { ...presentDataset(row, language), lastUpdate: lastUpdate?.toISOString() ?? null };
 }
 
 /** Logged-in accounts only (spec §6): anonymous 401, guests 403. */

@@ -237,6 +237,37 @@ describe('GET /api/datasets/:id', () => {
     expect(response.json()).toMatchObject({ id: dataset.id, name: dataset.name, stats: { totalResponses: 1 } });
   });
 
+  it('names when its published data last changed: a published asset or the dataset itself, at once', async () => {
+    const db = database.db;
+    const day = (date: string) => new Date(`${date}T12:00:00.000Z`);
+    const dataset = await createDataset(db, { updatedAt: day('2024-01-10') });
+    const survey = await createSurvey(db);
+    const lastUpdate = async () => (await get(`/api/datasets/${dataset.id}`)).json().lastUpdate;
+    // Without published assets, the dataset's own last change.
+    expect(await lastUpdate()).toBe('2024-01-10T12:00:00.000Z');
+
+    await createAsset(db, { surveyId: survey.id, datasetId: dataset.id, updatedAt: day('2024-03-01') });
+    const waiting = await createAsset(db, {
+      surveyId: survey.id,
+      datasetId: dataset.id,
+      status: 'UPLOADED',
+      updatedAt: day('2024-06-01'),
+    });
+    // A submission the public does not see yet changes nothing it could cite.
+    expect(await lastUpdate()).toBe('2024-03-01T12:00:00.000Z');
+
+    await db
+      .update(assets)
+      .set({ status: 'APPROVED', updatedAt: day('2024-07-01') })
+      .where(eq(assets.id, waiting.id));
+    expect(await lastUpdate()).toBe('2024-07-01T12:00:00.000Z');
+    await db
+      .update(datasets)
+      .set({ updatedAt: day('2024-08-01') })
+      .where(eq(datasets.id, dataset.id));
+    expect(await lastUpdate()).toBe('2024-08-01T12:00:00.000Z');
+  });
+
   it('shows a change of its assets, description, surveys or questions at once, whatever another dataset does', async () => {
     const db = database.db;
     const dataset = await createDataset(db);

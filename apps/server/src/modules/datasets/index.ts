@@ -1,4 +1,5 @@
 /** What other modules use of datasets. */
 export { requireVisibleDataset } from './datasets.service';
 export { datasetNameIn } from './datasets.presenter';
-export { findChoiceQuestionOptions, findDatasetSurveyIds } from './datasets.repo';
+/** When a dataset's published data last changed, which exports and PDFs citing it name. */
+export { findChoiceQuestionOptions, findDatasetLastUpdate, findDatasetSurveyIds } from './datasets.repo';

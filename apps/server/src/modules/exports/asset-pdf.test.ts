@@ -5,7 +5,7 @@ import { drawDemoPhoto } from '../../db/seed/demo-images';
 import { createRandom } from '../../db/seed/random';
 import { answersOf, documentFromDetail, documentFromExportRow, formatCoordinates } from './asset-document';
 import { createPdfDocument, finishPdf, renderAssetPdf, renderAssetSection, renderExportCover } from './asset-pdf';
-import { assetDetail, LICENCE } from './testing/document-fixtures';
+import { assetDetail, TERMS } from './testing/document-fixtures';
 import { documentTexts } from './document-texts';
 
 /** Where the PDF says the asset's page is. */
@@ -15,7 +15,7 @@ const context = (language: 'xk' | 'en' | 'sr' = 'xk') => ({
   language,
   texts: documentTexts(language),
   generatedAt: new Date('2025-01-15T09:30:00Z'),
-  licence: LICENCE,
+  terms: TERMS,
 });
 
 async function textOf(pdf: Buffer): Promise<{ text: string; pages: number }> {
@@ -84,6 +84,7 @@ describe('renderAssetPdf', () => {
     expect(text.replaceAll('/ ', '/')).toContain(
       `Kulla e Jasharëve. Në: Monumente. Trashëgimia. ${PAGE_URL} (qasur më 15 janar 2025).`,
     );
+    expect(text).toContain('Dataset-i u përditësua së fundi më 10 janar 2025');
     expect(text).toContain('Licenca: CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)');
   });
 
@@ -148,6 +149,7 @@ describe('a whole-dataset PDF', () => {
     const { text, pages } = await textOf(await buffer(doc));
     expect(pages).toBe(3);
     expect(text).toContain('DATASET EXPORT');
+    expect(text).toContain('Dataset last updated on 10 January 2025');
     expect(text).toContain('Assets: 2');
     expect(text).toContain('Licence: CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)');
     expect(text).toContain('Kulla e Jasharëve');

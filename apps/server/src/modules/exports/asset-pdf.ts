@@ -1,13 +1,20 @@
 import PDFDocument from 'pdfkit';
 import type { AssetStatus, RiskLevel } from '@trashegimia/contract/assets';
 import type { Language } from '@trashegimia/contract/common';
-import type { DataLicence } from '@trashegimia/contract/system';
 import { type AssetDocument, type DocumentAnswer, formatCoordinates } from './asset-document';
-import { type DocumentTexts, fill, formatCount, formatDateTime, formatLongDate } from './document-texts';
+import {
+  dataTermsLines,
+  type DocumentTexts,
+  fill,
+  formatCount,
+  formatDateTime,
+  formatLongDate,
+} from './document-texts';
+import type { DataTerms } from './export-types';
 import { FONTS } from './fonts';
 
-/** What every page of one document shares, and the licence its data is offered under. */
-export type PdfContext = { language: Language; texts: DocumentTexts; generatedAt: Date; licence: DataLicence };
+/** What every page of one document shares, and the terms of its data (its dataset's last update and licence). */
+export type PdfContext = { language: Language; texts: DocumentTexts; generatedAt: Date; terms: DataTerms };
 
 type Doc = PDFKit.PDFDocument;
 
@@ -67,7 +74,8 @@ export function createPdfDocument(title: string, context: PdfContext, paging: 't
 
 /**
  * One asset's PDF, ended: pipe it or read it. It ends as the asset's page does: how to cite it, with
- * the page's address (`pageUrl`) and the day it was made, and the licence of its data.
+ * the page's address (`pageUrl`) and the day it was made, its dataset's last update and the licence
+ * of its data.
  */
 export function renderAssetPdf(asset: AssetDocument, photo: Buffer | null, context: PdfContext, pageUrl: string): Doc {
   const { texts, language } = context;
@@ -90,7 +98,7 @@ export function renderAssetPdf(asset: AssetDocument, photo: Buffer | null, conte
       width: contentWidth(doc),
     });
   doc.moveDown(0.5);
-  renderLicence(doc, context);
+  renderDataTerms(doc, context);
   finishPdf(doc, context);
   return doc;
 }
@@ -158,22 +166,19 @@ export function renderExportCover(
   doc.moveDown(0.3);
   doc.text(fill(texts.generatedOn, { date: formatDateTime(context.generatedAt, language) }));
   doc.moveDown(0.3);
-  renderLicence(doc, context);
+  renderDataTerms(doc, context);
   if (cover.total === 0) {
     doc.moveDown(1.5);
     doc.fillColor(COLOR.ink).text(texts.export.empty);
   }
 }
 
-/** 'Licence: CC BY 4.0 (https://…)', the terms the data is offered under. */
-function renderLicence(doc: Doc, { texts, licence }: PdfContext) {
-  doc
-    .font(FONTS.regular)
-    .fontSize(10)
-    .fillColor(COLOR.muted)
-    .text(fill(texts.licence, { name: licence.name, url: licence.url }), MARGIN.left, doc.y, {
-      width: contentWidth(doc),
-    });
+/** The dataset's last update and the licence its data is offered under, a line each. */
+function renderDataTerms(doc: Doc, { terms, language }: PdfContext) {
+  doc.font(FONTS.regular).fontSize(10).fillColor(COLOR.muted);
+  for (const line of dataTermsLines(terms, language)) {
+    doc.text(line, MARGIN.left, doc.y, { width: contentWidth(doc) });
+  }
 }
 
 /** Ends the document; one kept whole ('total' paging) first gets 'page x of y' on every page. */

@@ -1,4 +1,5 @@
 import type { Language } from '@trashegimia/contract/common';
+import type { DataTerms } from './export-types';
 // The interface texts live in one place, the web app's locale files; the server bundles this namespace.
 import en from '../../../../web/src/locales/en/documents.json';
 import sr from '../../../../web/src/locales/sr/documents.json';
@@ -17,6 +18,15 @@ export const DOCUMENT_TIME_ZONE = 'Europe/Belgrade';
 
 export function documentTexts(language: Language): DocumentTexts {
   return TEXTS[language];
+}
+
+/** 'Dataset last updated on 28 November 2026', when there is such a day, then 'Licence: CC BY 4.0 (https://…)'. */
+export function dataTermsLines({ licence, lastUpdate }: DataTerms, language: Language): string[] {
+  const texts = documentTexts(language);
+  return [
+    ...(lastUpdate ? [fill(texts.lastUpdate, { date: formatLongDate(lastUpdate, language) })] : []),
+    fill(texts.licence, { name: licence.name, url: licence.url }),
+  ];
 }
 
 /** Fills i18next-style `{{name}}` placeholders. */

@@ -188,9 +188,13 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
   );
 };
 
-/** The file, and the licence its data is offered under as a `Link` (RFC 8288), which a CSV cannot hold inside. */
+/**
+ * The file, with the licence its data is offered under as a `Link` (RFC 8288) and when that data
+ * last changed as `Last-Modified`, which a CSV cannot hold inside.
+ */
 function sendDownload(reply: FastifyReply, download: Download, licence: DataLicence | null) {
   if (licence) reply.header('link', `<${licence.url}>; rel="license"`);
+  if (download.lastModified) reply.header('last-modified', download.lastModified.toUTCString());
   return reply
     .header('content-type', download.contentType)
     .header('content-disposition', download.contentDisposition)

@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { assertAdmin, assertUser } from '../auth';
+import { findDatasetLastUpdate } from '../datasets';
 import { assetPhotoPath, getAssetDetail, openAssetListExport, openDatasetExport } from '../assets';
 import { assetListCells, assetListColumns } from './asset-list-table';
 import { documentFromDetail, documentFromExportRow } from './asset-document';
@@ -24,14 +25,17 @@ import {
 import { csvChunks, csvTableChunks } from './csv-writer';
 import { geoJsonChunks } from './geojson-writer';
 import { kmlChunks } from './kml-writer';
-import { DOCUMENT_TIME_ZONE, documentTexts, fill, formatCount } from './document-texts';
+import { dataTermsLines, DOCUMENT_TIME_ZONE, documentTexts, fill, formatCount } from './document-texts';
 import { findDatasetColor } from './exports.repo';
-import type { AssetListRow, DatasetExport } from './export-types';
+import type { AssetListRow, DatasetExport, DataTerms } from './export-types';
 import { attachmentDisposition } from './file-names';
 import { writeCellSheet, writeXlsx } from './xlsx-writer';
 
-/** A file ready to send: its headers and a stream of its bytes. */
-export type Download = { contentType: string; contentDisposition: string; body: Readable };
+/**
+ * A file ready to send: its headers and a stream of its bytes; `lastModified`, when its data last
+ * changed (a dataset's last update), becomes its Last-Modified header, which a CSV has nowhere else.
+ */
+export type Download = { contentType: string; contentDisposition: string; body: Readable; lastModified?: Date | null };
 
 export type ExportOptions = {
   /** The licence the data is offered under, named in every PDF and workbook. */
@@ -65,8 +69,12 @@ export async function downloadAssetPdf(
   siteOrigin: string,
 ): Promise<Download> {
   const detail = await getAssetDetail(db, viewer, id, language);
-  const [color, photo] = await Promise.all([findDatasetColor(db, detail.datasetId), readPhoto(db, blobs, id)]);
-  const context = pdfContext(language, options);
+  const [color, photo, lastUpdate] = await Promise.all([
+    findDatasetColor(db, detail.datasetId),
+    readPhoto(db, blobs, id),
+    findDatasetLastUpdate(db, detail.datasetId),
+  ]);
+  const context = pdfContext(language, { licence: options.licence, lastUpdate }, options.now?.());
   const asset = documentFromDetail(detail, color, language);
   return {
     contentType: CONTENT_TYPE.pdf,
@@ -127,12 +135,14 @@ export async function exportDataset(
   const data = await openCheckedDatasetExport(db, viewer, body, language, options);
   const texts = documentTexts(language);
   const now = options.now?.() ?? new Date();
+  const terms: DataTerms = { licence: options.licence, lastUpdate: await findDatasetLastUpdate(db, data.dataset.id) };
   const disposition = (extension: string) =>
     attachmentDisposition(data.dataset.name, { extension, fallback: 'dataset', suffix: `-${kosovoDate(now)}` });
   const streamed = (contentType: string, extension: string, chunks: AsyncIterable<string>): Download => ({
     contentType,
     contentDisposition: disposition(extension),
     body: Readable.from(chunks, { objectMode: false }),
+    lastModified: terms.lastUpdate,
   });
 
   switch (body.exportType) {
@@ -142,13 +152,13 @@ export async function exportDataset(
       return streamed(
         CONTENT_TYPE.geojson,
         'geojson',
-        geoJsonChunks(data.dataset.name, data.columns, data.batches(), texts, options.licence),
+        geoJsonChunks(data.dataset.name, data.columns, data.batches(), texts, terms),
       );
     case 'KML':
       return streamed(
         CONTENT_TYPE.kml,
         'kml',
-        kmlChunks(data.dataset.name, data.columns, data.batches(), texts, options.licence),
+        kmlChunks(data.dataset.name, data.columns, data.batches(), texts, dataTermsLines(terms, language).join('. ')),
       );
     case 'XLSX': {
       const stream = new PassThrough();
@@ -157,15 +167,21 @@ export async function exportDataset(
         columns: data.columns,
         batches: data.batches(),
         texts,
-        about: { licence: options.licence, exportedAt: now, language },
+        about: { ...terms, exportedAt: now, language },
       }).catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
-      return { contentType: CONTENT_TYPE.xlsx, contentDisposition: disposition('xlsx'), body: stream };
+      return {
+        contentType: CONTENT_TYPE.xlsx,
+        contentDisposition: disposition('xlsx'),
+        body: stream,
+        lastModified: terms.lastUpdate,
+      };
     }
     case undefined:
       return {
         contentType: CONTENT_TYPE.pdf,
         contentDisposition: disposition('pdf'),
-        body: await datasetPdf(db, data, isPartOfDataset(body), language, options, now),
+        body: await datasetPdf(db, data, isPartOfDataset(body), pdfContext(language, terms, now)),
+        lastModified: terms.lastUpdate,
       };
   }
 }
@@ -183,13 +199,10 @@ async function datasetPdf(
   db: Database,
   data: DatasetExport,
   filtered: boolean,
-  language: Language,
-  options: ExportOptions,
-  now: Date,
+  context: PdfContext,
 ): Promise<Readable> {
   // Pages stream out as they are made ('running' page numbers), so memory stays flat up to the cap.
   // Photos are left out to keep the file a sensible size.
-  const context = pdfContext(language, options, now);
   const color = await findDatasetColor(db, data.dataset.id);
   const dataset = { name: data.dataset.name, color };
   const doc = createPdfDocument(data.dataset.name, context, 'running');
@@ -261,8 +274,8 @@ async function readPhoto(db: Database, blobs: BlobStore | undefined, assetId: st
   return blobs.read(path).catch(() => null);
 }
 
-function pdfContext(language: Language, options: ExportOptions, now = options.now?.() ?? new Date()): PdfContext {
-  return { language, texts: documentTexts(language), generatedAt: now, licence: options.licence };
+function pdfContext(language: Language, terms: DataTerms, now = new Date()): PdfContext {
+  return { language, texts: documentTexts(language), generatedAt: now, terms };
 }
 
 /** Today in Kosovo as yyyy-mm-dd, for file names. */

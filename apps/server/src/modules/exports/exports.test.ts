@@ -262,8 +262,10 @@ describe('POST /api/surveys/dataset-respondents/export', () => {
     expect(response.headers['content-disposition']).toMatch(
       /^attachment; filename="monumente-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    // A CSV holds only its table: the licence comes beside it (decision 0036).
+    // A CSV holds only its table: the licence and the dataset's last update come beside it (decision 0036).
     expect(response.headers.link).toBe('<https://creativecommons.org/licenses/by/4.0/>; rel="license"');
+    const { lastUpdate } = (await app.inject({ url: `/api/datasets/${seeded.dataset.id}` })).json();
+    expect(response.headers['last-modified']).toBe(new Date(lastUpdate).toUTCString());
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const [header, ...rows] = csvLines(response.body);
     expect(header).toBe(

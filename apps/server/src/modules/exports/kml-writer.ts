@@ -1,12 +1,11 @@
-import type { DataLicence } from '@trashegimia/contract/system';
-import { type DocumentTexts, fill } from './document-texts';
+import type { DocumentTexts } from './document-texts';
 import type { ExportColumn, ExportRow } from './export-types';
 import { type FeatureField, featureFields, positionOf } from './map-features';
 import { xmlAttribute, xmlText } from './xml-text';
 
 /**
  * The dataset export as KML 2.2, in chunks as the CSV writer makes them (one per batch): a Document
- * named after the dataset, described by its licence, with a Placemark per asset, holding its name, its fields as ExtendedData
+ * named after the dataset, described by `description` (its last update and licence), with a Placemark per asset, holding its name, its fields as ExtendedData
  * (the GeoJSON export's properties, and its id) and a Point at `longitude,latitude`. An asset
  * without coordinates is a Placemark without a Point, which KML allows, so no asset is left out.
  * Every text is escaped, and characters XML cannot hold are dropped.
@@ -16,14 +15,14 @@ export async function* kmlChunks(
   columns: readonly ExportColumn[],
   batches: AsyncIterable<ExportRow[]>,
   texts: DocumentTexts,
-  licence: DataLicence,
+  description: string,
 ): AsyncGenerator<string> {
   const idField: FeatureField = { name: 'id', label: texts.columns.id, value: (row) => row.id };
   const fields = [idField, ...featureFields(datasetName, columns, texts)];
   yield (
     '<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2">\n<Document>\n' +
     `<name>${xmlText(datasetName)}</name>\n` +
-    `<description>${xmlText(fill(texts.licence, { name: licence.name, url: licence.url }))}</description>\n`
+    `<description>${xmlText(description)}</description>\n`
   );
   for await (const batch of batches) {
     if (batch.length === 0) continue;

@@ -4,7 +4,7 @@ import { documentTexts } from './document-texts';
 import type { ExportColumn, ExportRow } from './export-types';
 import { geoJsonChunks } from './geojson-writer';
 import { kmlChunks } from './kml-writer';
-import { LICENCE } from './testing/document-fixtures';
+import { LICENCE, TERMS } from './testing/document-fixtures';
 
 const texts = documentTexts('en');
 
@@ -58,15 +58,15 @@ type GeoJson = {
 describe('geoJsonChunks', () => {
   it('writes an RFC 7946 FeatureCollection: Points at [longitude, latitude], null geometry without coordinates', async () => {
     const parts = await collect(
-      geoJsonChunks('Monumente', columns, batchesOf([kulla, nowhere], [], [offTheMap]), texts, LICENCE),
+      geoJsonChunks('Monumente', columns, batchesOf([kulla, nowhere], [], [offTheMap]), texts, TERMS),
     );
     // The opening, one chunk per non-empty batch, the close: no more than a batch is held.
     expect(parts).toHaveLength(4);
     const document = JSON.parse(parts.join('')) as GeoJson;
     expect(document.type).toBe('FeatureCollection');
     expect(document).not.toHaveProperty('crs');
-    // The licence its data is offered under, as a foreign member beside the features.
-    expect(document).toMatchObject({ licence: LICENCE });
+    // The licence its data is offered under and the dataset's last update, as foreign members beside the features.
+    expect(document).toMatchObject({ licence: LICENCE, lastUpdate: '2025-01-10T12:00:00.000Z' });
     expect(document.features.map((feature) => feature.id)).toEqual([kulla.id, nowhere.id, offTheMap.id]);
     for (const feature of document.features) {
       expect(feature.type).toBe('Feature');
@@ -81,7 +81,7 @@ describe('geoJsonChunks', () => {
   it('holds the fixed fields and every answer as properties, in the texts of the language', async () => {
     const [feature] = (
       JSON.parse(
-        (await collect(geoJsonChunks('Monumente', columns, batchesOf([kulla]), texts, LICENCE))).join(''),
+        (await collect(geoJsonChunks('Monumente', columns, batchesOf([kulla]), texts, TERMS))).join(''),
       ) as GeoJson
     ).features;
     expect(feature!.properties).toEqual({
@@ -101,9 +101,7 @@ describe('geoJsonChunks', () => {
 
     const [unanswered] = (
       JSON.parse(
-        (await collect(geoJsonChunks('Monumente', columns, batchesOf([row({ answers: {} })]), texts, LICENCE))).join(
-          '',
-        ),
+        (await collect(geoJsonChunks('Monumente', columns, batchesOf([row({ answers: {} })]), texts, TERMS))).join(''),
       ) as GeoJson
     ).features;
     expect(unanswered!.properties['2.1 Shënime']).toBeNull();
@@ -111,9 +109,14 @@ describe('geoJsonChunks', () => {
 
   it('writes an empty collection for no assets', async () => {
     const document = JSON.parse(
-      (await collect(geoJsonChunks('Monumente', columns, batchesOf(), texts, LICENCE))).join(''),
+      (await collect(geoJsonChunks('Monumente', columns, batchesOf(), texts, TERMS))).join(''),
     );
-    expect(document).toEqual({ type: 'FeatureCollection', licence: LICENCE, features: [] });
+    expect(document).toEqual({
+      type: 'FeatureCollection',
+      licence: LICENCE,
+      lastUpdate: '2025-01-10T12:00:00.000Z',
+      features: [],
+    });
   });
 });
 
@@ -148,9 +151,11 @@ const childrenNamed = (element: XmlElement, name: string) =>
 const child = (element: XmlElement, name: string) => childrenNamed(element, name)[0];
 
 describe('kmlChunks', () => {
+  const DESCRIPTION = 'Dataset last updated on 10 January 2025. Licence: CC BY 4.0 (https://…)';
+
   it('writes well-formed KML 2.2: a Document with a Placemark per asset, escaped, with its Point as lon,lat', async () => {
     const parts = await collect(
-      kmlChunks('Monumente & Kalatë', columns, batchesOf([kulla, nowhere], [offTheMap]), texts, LICENCE),
+      kmlChunks('Monumente & Kalatë', columns, batchesOf([kulla, nowhere], [offTheMap]), texts, DESCRIPTION),
     );
     expect(parts).toHaveLength(4);
     const xml = parts.join('');
@@ -159,9 +164,7 @@ describe('kmlChunks', () => {
     expect(kml.name).toBe(`${KML}kml`);
     const document = child(kml, 'Document')!;
     expect(child(document, 'name')!.text).toBe('Monumente & Kalatë');
-    expect(child(document, 'description')!.text).toBe(
-      'Licence: CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)',
-    );
+    expect(child(document, 'description')!.text).toBe(DESCRIPTION);
 
     const placemarks = childrenNamed(document, 'Placemark');
     expect(placemarks).toHaveLength(3);
@@ -178,7 +181,9 @@ describe('kmlChunks', () => {
   });
 
   it('holds the id, the fixed fields and every answer as ExtendedData, in the texts of the language', async () => {
-    const kml = parseXml((await collect(kmlChunks('Monumente', columns, batchesOf([kulla]), texts, LICENCE))).join(''));
+    const kml = parseXml(
+      (await collect(kmlChunks('Monumente', columns, batchesOf([kulla]), texts, DESCRIPTION))).join(''),
+    );
     const placemark = child(child(kml, 'Document')!, 'Placemark')!;
     const data = childrenNamed(child(placemark, 'ExtendedData')!, 'Data').map((element) => ({
       name: element.attributes.name,
@@ -204,7 +209,7 @@ describe('kmlChunks', () => {
 
   it('escapes quotes in the names of Data', async () => {
     const quoted: ExportColumn[] = [{ questionId: 7, questionNr: '3', title: 'A "quoted" <title> & more' }];
-    const kml = parseXml((await collect(kmlChunks('M', quoted, batchesOf([kulla]), texts, LICENCE))).join(''));
+    const kml = parseXml((await collect(kmlChunks('M', quoted, batchesOf([kulla]), texts, DESCRIPTION))).join(''));
     const data = childrenNamed(child(child(child(kml, 'Document')!, 'Placemark')!, 'ExtendedData')!, 'Data');
     expect(data.at(-1)!.attributes.name).toBe('3 A "quoted" <title> & more');
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { documentFromDetail } from './asset-document';
 import { renderAssetPdf } from './asset-pdf';
 import { csvChunks } from './csv-writer';
-import { answerDetail, assetDetail, LICENCE } from './testing/document-fixtures';
+import { answerDetail, assetDetail, TERMS } from './testing/document-fixtures';
 import { documentTexts } from './document-texts';
 import type { ExportColumn, ExportRow } from './export-types';
 import { neutraliseFormula } from './table-rows';
@@ -77,7 +77,7 @@ describe('stored text in exported files', () => {
       columns,
       batches: oneBatch(),
       texts,
-      about: { licence: LICENCE, exportedAt: new Date('2025-01-15T09:30:00Z'), language: 'en' },
+      about: { ...TERMS, exportedAt: new Date('2025-01-15T09:30:00Z'), language: 'en' },
     });
 
     const workbook = new ExcelJS.Workbook();
@@ -115,7 +115,7 @@ describe('stored text in PDFs', () => {
           language: 'en',
           texts,
           generatedAt: new Date('2025-01-15T09:30:00Z'),
-          licence: LICENCE,
+          terms: TERMS,
         },
         'https://trashegimia.example/assets/1',
       ),

@@ -5,7 +5,7 @@ import { csvChunks, csvField, UTF8_BOM } from './csv-writer';
 import { documentTexts } from './document-texts';
 import type { ExportColumn, ExportRow } from './export-types';
 import { kosovoWallClock, neutraliseFormula } from './table-rows';
-import { LICENCE } from './testing/document-fixtures';
+import { TERMS } from './testing/document-fixtures';
 import { safeSheetName, writeTextSheets, writeXlsx } from './xlsx-writer';
 
 const texts = documentTexts('en');
@@ -113,7 +113,7 @@ describe('writeXlsx', () => {
       columns,
       batches: batchesOf([row()], [row({ id: 'x2', name: '@SUM(1)', latitude: null, answers: {} })]),
       texts,
-      about: { licence: LICENCE, exportedAt: new Date('2025-01-15T09:30:00Z'), language: 'en' },
+      about: { ...TERMS, exportedAt: new Date('2025-01-15T09:30:00Z'), language: 'en' },
     });
 
     const workbook = new ExcelJS.Workbook();
@@ -121,11 +121,13 @@ describe('writeXlsx', () => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.name).toBe('Monumente test');
     expect(sheet.rowCount).toBe(3);
-    // A second sheet names the dataset, the licence its data is offered under and when it was exported.
+    // A second sheet names the dataset, its last update, the licence its data is offered under and
+    // when it was exported.
     const about = workbook.worksheets[1]!;
     expect(about.name).toBe('About');
-    expect([2, 3, 4, 5].map((row) => about.getRow(row).values)).toEqual([
+    expect([2, 3, 4, 5, 6].map((row) => about.getRow(row).values)).toEqual([
       [undefined, 'Dataset', 'Monumente: [test]'],
+      [undefined, 'Dataset last updated', expect.stringContaining('10 January 2025')],
       [undefined, 'Licence', 'CC BY 4.0'],
       [undefined, 'Licence text', 'https://creativecommons.org/licenses/by/4.0/'],
       [undefined, 'Exported on', expect.stringContaining('2025')],

@@ -1,8 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { Language } from '@trashegimia/contract/common';
-import type { DataLicence } from '@trashegimia/contract/system';
 import { type DocumentTexts, formatDateTime } from './document-texts';
-import type { ExportColumn, ExportRow } from './export-types';
+import type { DataTerms, ExportColumn, ExportRow } from './export-types';
 import { type TableCell, type TableColumn, tableColumns, tableRow } from './table-rows';
 import { xmlAttribute, xmlText } from './xml-text';
 import { type TextSink, ZipWriter } from './zip-writer';
@@ -12,8 +11,8 @@ export type XlsxInput = {
   columns: readonly ExportColumn[];
   batches: AsyncIterable<ExportRow[]>;
   texts: DocumentTexts;
-  /** What the 'About' sheet tells beside the dataset's name: its licence and when it was exported. */
-  about: { licence: DataLicence; exportedAt: Date; language: Language };
+  /** What the 'About' sheet tells beside the dataset's name: its last update, licence and when it was exported. */
+  about: DataTerms & { exportedAt: Date; language: Language };
 };
 
 /**
@@ -27,13 +26,14 @@ const STYLE = { header: 1, date: 2, number: 3 } as const;
 
 /**
  * The dataset export as a workbook: its assets laid out as writeCellSheet lays them (fixed columns,
- * then one per question), and an 'About' sheet naming the dataset, its licence and the export's time.
+ * then one per question), and an 'About' sheet naming the dataset, its last update, its licence and
+ * the export's time.
  */
 export async function writeXlsx(
   target: Writable,
   { sheetName, columns, batches, texts, about }: XlsxInput,
 ): Promise<void> {
-  const { licence, exportedAt, language } = about;
+  const { licence, lastUpdate, exportedAt, language } = about;
   await writeWorkbook(target, texts.platform, [
     cellWorksheet({
       name: sheetName,
@@ -46,6 +46,7 @@ export async function writeXlsx(
       header: [texts.about.field, texts.about.value],
       rows: [
         [texts.about.dataset, sheetName],
+        [texts.about.lastUpdate, lastUpdate ? formatDateTime(lastUpdate, language) : '—'],
         [texts.about.licence, licence.name],
         [texts.about.licenceUrl, licence.url],
         [texts.about.exportedOn, formatDateTime(exportedAt, language)],

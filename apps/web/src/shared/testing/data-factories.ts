@@ -1,5 +1,5 @@
 import type { AssetDetail, AssetList, AssetSummary, MediaItem } from '@trashegimia/contract/assets';
-import type { Dataset, DatasetFilter } from '@trashegimia/contract/datasets';
+import type { Dataset, DatasetDetail, DatasetFilter } from '@trashegimia/contract/datasets';
 import type { AppConfigResponse } from '@trashegimia/contract/system';
 
 /** Test data in the contract's shapes; each takes the fields a test cares about. */
@@ -42,6 +42,12 @@ export const makeDataset = ({ name = 'Monumente', ...overrides }: Partial<Datase
   descriptionSr: 'Arhitektonski spomenici',
   ...overrides,
 });
+
+/** A dataset as its own page reads it, last updated on 10 January 2025 unless told otherwise. */
+export const makeDatasetDetail = ({
+  lastUpdate = '2025-01-10T12:00:00.000Z',
+  ...overrides
+}: Partial<DatasetDetail> = {}): DatasetDetail => ({ ...makeDataset(overrides), lastUpdate });
 
 let assetCounter = 0;
 

@@ -101,3 +101,6 @@ export function assetDetail(overrides: Partial<AssetDetail> = {}): AssetDetail {
 
 /** The licence a default install offers its data under (DATA_LICENCE_NAME, DATA_LICENCE_URL). */
 export const LICENCE = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' };
+
+/** The terms a file names: that licence, and a dataset last updated on 10 January 2025. */
+export const TERMS = { licence: LICENCE, lastUpdate: new Date('2025-01-10T12:00:00Z') };

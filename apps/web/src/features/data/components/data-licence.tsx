@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/shared/api/get-app-config';
-import { cn } from '@/shared/ui/cn';
 
 /** "Licence: CC BY 4.0", linking to its text: the terms the published data is offered under (DATA_LICENCE_*). */
-export const DataLicence = ({ className }: { className?: string }) => {
+export const DataLicence = () => {
   const { t } = useTranslation('public');
   const licence = useAppConfig().data?.licence;
   if (!licence) return null;
   return (
-    <p className={cn('text-sm text-stone-600', className)}>
+    <p className="text-sm text-stone-600">
       {t('licence.label')}{' '}
       <a
         href={licence.url}

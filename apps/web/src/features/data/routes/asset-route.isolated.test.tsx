@@ -8,7 +8,7 @@ import {
   createApiMock,
   makeAppConfig,
   makeAssetDetail,
-  makeDataset,
+  makeDatasetDetail,
   makeMediaItem,
   signInAs,
 } from '@/shared/testing/data-factories';
@@ -91,7 +91,7 @@ const setup = async ({
       }),
     [`GET /api/surveys/assets/${asset.id}/pdf`]: () =>
       new Response('%PDF-', { headers: { 'Content-Disposition': 'attachment; filename="hamami.pdf"' } }),
-    'GET /api/datasets/1': () => jsonResponse(makeDataset({ id: 1, name: 'Monumente', pillColor: '#2E7D32' })),
+    'GET /api/datasets/1': () => jsonResponse(makeDatasetDetail({ id: 1, name: 'Monumente', pillColor: '#2E7D32' })),
     'GET /api/config': () => jsonResponse(makeAppConfig()),
   });
   vi.stubGlobal('fetch', vi.fn(api.fetchMock));
@@ -153,9 +153,11 @@ describe('the asset page', () => {
     expect(await screen.findByText('Citimi u kopjua')).toBeInTheDocument();
   });
 
-  it("names the dataset in the visitor's language, and the licence the data is offered under", async () => {
+  it("names the dataset in the visitor's language, its last update, and the licence the data is offered under", async () => {
     await setup({ language: 'sr', asset: { ...HAMAM, datasetNameSr: 'Spomenici' } });
     expect(await screen.findAllByRole('link', { name: 'Spomenici' })).toHaveLength(2);
+    // When the dataset's published data last changed, the date its citation stands for.
+    expect(await screen.findByText('Poslednje ažuriranje skupa podataka')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Monumente' })).not.toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute(
       'href',

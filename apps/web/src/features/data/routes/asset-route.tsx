@@ -17,7 +17,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import { useDataset } from '../api/get-dataset';
 import { useShownAsset } from '../api/use-shown-asset';
 import { AssetAnswers } from '../components/asset-answers';
-import { AssetCitation } from '../components/asset-citation';
+import { Citation, useCitationParts } from '../components/citation';
 import { DataLicence } from '../components/data-licence';
 import { AssetLocationMap } from '../components/asset-location-map';
 import { AssetPdfButton } from '../components/asset-pdf-button';
@@ -50,15 +50,22 @@ const AssetPage = ({ asset }: { asset: AssetDetail }) => {
   const { t } = useTranslation('public');
   const language = useLanguage();
   const { isAdmin } = useSession();
-  // Only for its colour on the map: an asset without a recorded risk is drawn in its dataset's.
+  // For its last update, and its colour on the map: an asset without a recorded risk is drawn in its dataset's.
   const dataset = useDataset(asset.datasetId);
+  const lastUpdate = dataset.data?.lastUpdate;
   const factsId = useId();
   const locationId = useId();
+  const citationId = useId();
   const name = asset.name?.trim() || t('asset.noName');
   const place = [asset.municipality, asset.village].filter((part) => part?.trim()).join(' · ');
   const recordedRisk = recordsRisk(asset.risk) ? asset.riskLevel : null;
   const datasetHref = paths.dataset.getHref(asset.datasetId);
   const datasetName = assetDatasetNameIn(asset, language);
+  const citation = t('citation.asset', {
+    asset: name,
+    dataset: datasetName,
+    ...useCitationParts(paths.asset.getHref(asset.id)),
+  });
 
   return (
     <Frame title={name}>
@@ -105,6 +112,7 @@ const AssetPage = ({ asset }: { asset: AssetDetail }) => {
                   {datasetName}
                 </Link>
               </Fact>
+              {lastUpdate && <Fact label={t('assetPage.datasetLastUpdate')}>{formatDate(lastUpdate, language)}</Fact>}
               <Fact label={t('asset.municipality')}>{asset.municipality?.trim() || '—'}</Fact>
               <Fact label={t('asset.village')}>{asset.village?.trim() || '—'}</Fact>
               <Fact label={t('asset.date')}>{formatDate(asset.date, language)}</Fact>
@@ -148,7 +156,12 @@ const AssetPage = ({ asset }: { asset: AssetDetail }) => {
             </section>
           )}
 
-          <AssetCitation assetId={asset.id} name={name} datasetName={datasetName} />
+          <section aria-labelledby={citationId} className="flex flex-col gap-3">
+            <h2 id={citationId} className="font-serif text-lg font-semibold text-stone-900">
+              {t('citation.title')}
+            </h2>
+            <Citation text={citation} />
+          </section>
           <DataLicence />
         </div>
       </div>

@@ -5,7 +5,8 @@ import {
   createApiMock,
   makeAsset,
   makeAssetDetail,
-  makeDataset,
+  makeAppConfig,
+  makeDatasetDetail,
   makeFilter,
   pageOf,
   signInAs,
@@ -15,7 +16,7 @@ import type { Language } from '@/shared/i18n/language';
 import type { AssetDetail, AssetSummary } from '@trashegimia/contract/assets';
 import { DatasetDetailRoute } from './dataset-detail-route';
 
-const DATASET = makeDataset({ id: 1, name: 'Monumente', pillColor: '#8B4513' });
+const DATASET = makeDatasetDetail({ id: 1, name: 'Monumente', pillColor: '#8B4513' });
 const FILTERS = {
   items: [
     makeFilter(10, 'Komuna', [
@@ -53,6 +54,7 @@ const setup = async ({
         ? jsonResponse(DATASET)
         : jsonResponse({ statusCode: datasetStatus, error: 'x', message: '', code: 'not_found' }, datasetStatus),
     'GET /api/datasets/1/filters': () => jsonResponse(FILTERS),
+    'GET /api/config': () => jsonResponse(makeAppConfig()),
     'GET /api/surveys/dataset-respondents': ({ url }) =>
       list({ page: Number(url.searchParams.get('page')), limit: Number(url.searchParams.get('limit')) }),
     'POST /api/surveys/dataset-respondents': ({ body }) => list(body as { page: number; limit: number }),
@@ -375,6 +377,21 @@ describe('dataset detail', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'PDF: Ura e Gurit' }));
     expect(await screen.findByText('Failed to download PDF')).toBeInTheDocument();
+  });
+
+  it('names when its data last changed and its licence, and folds away a citation of its page', async () => {
+    const { user } = await setup({ language: 'xk' });
+    expect(screen.getByText('Përditësuar së fundi: 10 janar 2025')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute(
+      'href',
+      'https://creativecommons.org/licenses/by/4.0/',
+    );
+    const citation = new RegExp(
+      `^Monumente\\. Trashëgimia\\. ${window.location.origin}/data/1 \\(qasur më .+ 20\\d\\d\\)\\.$`,
+    );
+    expect(screen.getByText(citation)).not.toBeVisible();
+    await user.click(screen.getByText('Si të citohet'));
+    expect(screen.getByText(citation)).toBeVisible();
   });
 
   it("says 'Dataset not found' for an unknown dataset", async () => {

@@ -30,7 +30,7 @@ import { DATASET_LIST_ORDERS } from '../api/get-dataset-assets';
 import { AssetDetailsModal } from '../components/asset-details-modal';
 import { ASSET_LIST_HEADING_ID, AssetList } from '../components/asset-list';
 import { AssetMapModal } from '../components/asset-map-modal';
-import { DataLicence } from '../components/data-licence';
+import { DatasetTerms } from '../components/dataset-terms';
 import { ExportDialog } from '../components/export-dialog';
 import { FilterPanel } from '../components/filter-panel';
 import { DATASET_PARAM } from '../lib/dataset-params';
@@ -146,7 +146,7 @@ export const DatasetDetailRoute = () => {
         <h1 className="font-serif text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">{title}</h1>
       </div>
       {description && <p className="mt-3 max-w-4xl text-stone-600">{description}</p>}
-      {dataset.data && <DataLicence className="mt-2" />}
+      {dataset.data && <DatasetTerms dataset={dataset.data} />}
 
       {dataset.isPending && datasetId !== null && (
         <p role="status" className="mt-8 flex items-center gap-2 text-sm text-stone-600">

@@ -1,0 +1,1 @@
+CREATE INDEX "assets_dataset_status_updated_idx" ON "assets" USING btree ("dataset_id","status","updated_at");
