@@ -2,7 +2,7 @@ import type { CDPSession, Page } from '@playwright/test';
 import xkSurveys from '../../apps/web/src/locales/xk/surveys.json' with { type: 'json' };
 import { ADMIN, expect, test } from '../fixtures';
 import { logIn, sessionToken } from '../session';
-import { xk } from '../texts';
+import { fill, xk } from '../texts';
 
 const surveys = xkSurveys;
 
@@ -11,10 +11,6 @@ const BUDGET_MS = Number(process.env.E2E_OPTIONS_BUDGET_MS ?? 50);
 /** Chrome's CPU slowdown, e.g. 4 to stand in for a slower machine; 1 measures this one as it is. */
 const CPU_SLOWDOWN = Number(process.env.E2E_CPU_SLOWDOWN ?? 1);
 const OPTION_COUNT = 1000;
-
-/** A text of the locale files with its {{placeholders}} filled in, as the page shows it. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name]));
 
 /** A survey with one dropdown question of 1,000 trilingual options, made through the API. */
 async function surveyWithThousandOptions(page: Page) {

@@ -1,18 +1,13 @@
 import accessRequests from '../../apps/web/src/locales/xk/access-requests.json' with { type: 'json' };
 import xkAdmin from '../../apps/web/src/locales/xk/admin.json' with { type: 'json' };
-import { readFile } from 'node:fs/promises';
 import { ADMIN, expect, test } from '../fixtures';
 import { awaitOrSolveCaptcha } from '../captcha';
+import { bytesOf, downloadDatasetAs } from '../dataset-downloads';
 import { logIn } from '../session';
-import { xk } from '../texts';
-
-/** A text of the locale files with its {{placeholders}} filled in, as the page shows it. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name]));
+import { fill, xk } from '../texts';
 
 const request = accessRequests.request;
 const admin = accessRequests.admin;
-const dataset = xk.public.dataset;
 
 test('a visitor asks for an account, an administrator approves it, and the new user downloads GeoJSON', async ({
   page,
@@ -69,15 +64,9 @@ test('a visitor asks for an account, an administrator approves it, and the new u
     .first()
     .click();
   await expect(page).toHaveURL(/\/data\/\d+/);
-  await page.getByRole('button', { name: dataset.download.button }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('radio', { name: new RegExp(`^${dataset.download.geojson}`) }).check();
-  const [geoJson] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: dataset.download.submit }).click(),
-  ]);
+  const geoJson = await downloadDatasetAs(page, 'geojson');
   expect(geoJson.suggestedFilename()).toMatch(/^monumente-.*\.geojson$/);
-  const collection = JSON.parse((await readFile(await geoJson.path())).toString('utf8')) as {
+  const collection = JSON.parse((await bytesOf(geoJson)).toString('utf8')) as {
     type: string;
     features: unknown[];
   };

@@ -15,6 +15,7 @@ import xkPublic from '../../apps/web/src/locales/xk/public.json' with { type: 'j
 import { awaitOrSolveCaptcha } from '../captcha';
 import { ADMIN, expect, test } from '../fixtures';
 import { sessionToken } from '../session';
+import { fill } from '../texts';
 
 /** The interface texts a visitor of each language reads, keyed by the app's language codes. */
 const TEXTS = {
@@ -32,10 +33,6 @@ const LANGUAGE_STORAGE_KEY = 'language';
 
 /** Violations a user of assistive technology cannot work around; minor and moderate ones are advice. */
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
-
-/** A text of the locale files with its {{placeholders}} filled in, as the page shows it. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name]));
 
 /** Every serious or critical WCAG 2.1 A/AA violation on the page (or inside `within`), one readable line each. */
 async function blockingViolations(page: Page, within?: string) {

@@ -3,14 +3,10 @@ import xkAdmin from '../../apps/web/src/locales/xk/admin.json' with { type: 'jso
 import xkAssets from '../../apps/web/src/locales/xk/assets-admin.json' with { type: 'json' };
 import { ADMIN, expect, test } from '../fixtures';
 import { logIn, sessionToken } from '../session';
-import { xk } from '../texts';
+import { fill, xk } from '../texts';
 
 const edit = xkAssets.edit;
 const history = xkAssets.history;
-
-/** A text of the locale files with its {{placeholders}} filled in, as the page shows it. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name]));
 
 // The demo survey's legal chapter: 'Lloji i mbrojtjes' offers its options only for some answers of 'Statusi i mbrojtjes'.
 const STATUS_TITLE = 'Statusi i mbrojtjes';

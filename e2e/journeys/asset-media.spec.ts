@@ -2,13 +2,9 @@ import xkAdmin from '../../apps/web/src/locales/xk/admin.json' with { type: 'jso
 import xkAssetsAdmin from '../../apps/web/src/locales/xk/assets-admin.json' with { type: 'json' };
 import { ADMIN, expect, test } from '../fixtures';
 import { logIn, sessionToken } from '../session';
-import { xk } from '../texts';
+import { fill, xk } from '../texts';
 
 const media = xkAssetsAdmin.media;
-
-/** A text of the locale files with its {{placeholders}} filled in, as the page shows it. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name]));
 
 /** A real 1×1 PNG: the stored file must be an image a browser can draw. */
 const PNG = Buffer.from(

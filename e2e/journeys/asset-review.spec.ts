@@ -3,13 +3,9 @@ import xkAdmin from '../../apps/web/src/locales/xk/admin.json' with { type: 'jso
 import xkAssets from '../../apps/web/src/locales/xk/assets-admin.json' with { type: 'json' };
 import { ADMIN, expect, test } from '../fixtures';
 import { enterAsGuest, logIn, sessionToken } from '../session';
-import { xk } from '../texts';
+import { fill, xk } from '../texts';
 
 const list = xkAssets.list;
-
-/** A text of the locale files with its {{placeholders}} filled in, as the page shows it. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name]));
 
 type AssetShown = { id: string; name: string; datasetId: number; status: string; adminNote: string | null };
 

@@ -3,14 +3,10 @@ import xkDatasets from '../../apps/web/src/locales/xk/datasets-admin.json' with 
 import xkDevices from '../../apps/web/src/locales/xk/devices.json' with { type: 'json' };
 import { ADMIN, expect, test } from '../fixtures';
 import { logIn } from '../session';
-import { xk } from '../texts';
+import { fill, xk } from '../texts';
 
 const devices = xkDevices;
 const datasets = xkDatasets;
-
-/** A text of the locale files with its {{placeholders}} filled in, as the page shows it. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name]));
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/login');

@@ -3,11 +3,7 @@ import xkAssets from '../../apps/web/src/locales/xk/assets-admin.json' with { ty
 import xkImports from '../../apps/web/src/locales/xk/imports.json' with { type: 'json' };
 import { ADMIN, expect, test } from '../fixtures';
 import { logIn } from '../session';
-import { xk } from '../texts';
-
-/** A text of the locale files with its {{placeholders}} filled in, as the page shows it. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name]));
+import { fill, xk } from '../texts';
 
 /** The demo survey (apps/server/src/db/seed/demo-survey.ts), as the survey picker names it in Albanian. */
 const DEMO_SURVEY = 'Formulari i regjistrimit të trashëgimisë kulturore';

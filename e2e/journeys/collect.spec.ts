@@ -3,7 +3,7 @@ import enCollect from '../../apps/web/src/locales/en/collect.json' with { type: 
 import xkCollect from '../../apps/web/src/locales/xk/collect.json' with { type: 'json' };
 import { ADMIN, expect, test } from '../fixtures';
 import { logIn, sessionToken } from '../session';
-import { xk } from '../texts';
+import { fill, xk } from '../texts';
 
 /** A real 1×1 PNG: the stored file must be an image a browser can draw. */
 const PNG = Buffer.from(
@@ -24,10 +24,6 @@ type UploadedAsset = {
   mediaTypes: string[];
   photoUrl: string | null;
 };
-
-/** A text of the locale files with its {{placeholders}} filled in, as the page shows it. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name]));
 
 test.use({
   viewport: { width: 360, height: 780 },

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import type { Download, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { bytesOf, downloadDatasetAs } from '../dataset-downloads';
 import { ADMIN, expect, test } from '../fixtures';
 import { enterAsGuest, logIn, sessionToken } from '../session';
 import { en, xk } from '../texts';
@@ -21,10 +21,6 @@ async function scrollToTheEnd(page: Page) {
   }
   await expect(done).toBeVisible();
   return Number(allLoaded.exec((await done.textContent()) ?? '')?.[1]);
-}
-
-async function bytesOf(download: Download) {
-  return readFile(await download.path());
 }
 
 test('a guest opens a dataset from Home, filters it by municipality and reads an asset', async ({ page }) => {
@@ -182,24 +178,13 @@ test('a registered user downloads the dataset as Excel, GeoJSON and PDF, and one
     .click();
   await expect(page).toHaveURL(/\/data\/\d+/);
 
-  await page.getByRole('button', { name: dataset.download.button }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('radio', { name: new RegExp(dataset.download.xlsx.replace(/[()]/g, '\\$&')) }).check();
-  const [excel] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: dataset.download.submit }).click(),
-  ]);
+  const excel = await downloadDatasetAs(page, 'xlsx');
   expect(excel.suggestedFilename()).toMatch(/^monumente-.*\.xlsx$/);
   expect((await bytesOf(excel)).subarray(0, 2).toString()).toBe('PK');
 
   // GeoJSON: the browser follows a short-lived link itself and saves a FeatureCollection (RFC 7946)
   // whose features come in the list's order, newest first.
-  await page.getByRole('button', { name: dataset.download.button }).click();
-  await dialog.getByRole('radio', { name: new RegExp(`^${dataset.download.geojson}`) }).check();
-  const [geoJson] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: dataset.download.submit }).click(),
-  ]);
+  const geoJson = await downloadDatasetAs(page, 'geojson');
   expect(geoJson.url()).toMatch(/\/api\/surveys\/dataset-respondents\/export\?export=.+&expires=\d+&signature=/);
   expect(geoJson.suggestedFilename()).toMatch(/^monumente-.*\.geojson$/);
   const collection = JSON.parse((await bytesOf(geoJson)).toString('utf8')) as {
@@ -224,12 +209,7 @@ test('a registered user downloads the dataset as Excel, GeoJSON and PDF, and one
   const listed = ((await firstPage.json()) as { items: { id: string }[] }).items.map((item) => item.id);
   expect(collection.features.slice(0, listed.length).map((feature) => feature.id)).toEqual(listed);
 
-  await page.getByRole('button', { name: dataset.download.button }).click();
-  await dialog.getByRole('radio', { name: /^PDF/ }).check();
-  const [wholePdf] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: dataset.download.submit }).click(),
-  ]);
+  const wholePdf = await downloadDatasetAs(page, 'pdf');
   expect(wholePdf.suggestedFilename()).toMatch(/\.pdf$/);
   expect((await bytesOf(wholePdf)).subarray(0, 5).toString()).toBe('%PDF-');
 

@@ -2,8 +2,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import xkSurveys from '../../apps/web/src/locales/xk/surveys.json' with { type: 'json' };
 import { ADMIN, expect, test } from '../fixtures';
 import { logIn, sessionToken } from '../session';
-import { card, fill } from '../survey-editor';
-import { xk } from '../texts';
+import { card } from '../survey-editor';
+import { fill, xk } from '../texts';
 
 const surveys = xkSurveys;
 

@@ -4,8 +4,8 @@ import xkLibrary from '../../apps/web/src/locales/xk/question-library.json' with
 import xkSurveys from '../../apps/web/src/locales/xk/surveys.json' with { type: 'json' };
 import { ADMIN, expect, test } from '../fixtures';
 import { logIn, sessionToken } from '../session';
-import { card, escape, fill } from '../survey-editor';
-import { xk } from '../texts';
+import { card } from '../survey-editor';
+import { escape, fill, xk } from '../texts';
 
 const surveys = xkSurveys;
 const library = xkLibrary;

@@ -5,11 +5,7 @@ import users from '../../apps/web/src/locales/xk/users.json' with { type: 'json'
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, test } from '../fixtures';
 import { logIn } from '../session';
-import { xk } from '../texts';
-
-/** A text of the locale files with its {{placeholders}} filled in, as the page shows it. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name]));
+import { fill, xk } from '../texts';
 
 /** A one-page PDF, as small as a valid one gets. */
 const TINY_PDF = Buffer.from(

@@ -4,15 +4,12 @@ import xkCollect from '../../apps/web/src/locales/xk/collect.json' with { type: 
 import xkSurveys from '../../apps/web/src/locales/xk/surveys.json' with { type: 'json' };
 import { ADMIN, expect, test } from '../fixtures';
 import { logIn, sessionToken } from '../session';
-import { xk } from '../texts';
+import { fill, xk } from '../texts';
 
 /** A form written by the XLSForm project for its own tests: a text, a group, a phone number, an integer. */
 const GROUP_FORM = readFileSync(
   new URL('../../apps/server/src/modules/xlsform/testing/pyxform/group.xlsx', import.meta.url),
 );
-
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name]));
 
 async function logInAsAdmin(page: Page) {
   await page.goto('/login');
