@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import xkMap from '../../apps/web/src/locales/xk/map.json' with { type: 'json' };
-import { expect, test } from '../fixtures';
-import { enterAsGuest } from '../session';
+import { ADMIN, expect, test } from '../fixtures';
+import { enterAsGuest, logIn } from '../session';
 import { xk } from '../texts';
 
 /** '123 asete në hartë' → 123 (whatever digit grouping the language uses). */
@@ -186,4 +186,45 @@ test('a guest searches the area in view and a date range, and the reloaded addre
   await expect(page.getByText(xkMap.area.active)).toBeVisible();
   expect(await assetsOnTheMap(page)).toBe(inAreaAndRange);
   expect(page.url()).toBe(address);
+});
+
+test('an administrator is told what the public does not see, on the map and in a dataset list of the area', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await logIn(page, ADMIN.userName, ADMIN.password);
+  await expect(page.getByRole('heading', { level: 1, name: xk.public.home.title })).toBeVisible();
+  // '(44 jo publike)' beside a count: the demo data holds assets under review and rejected ones.
+  const notPublic = new RegExp(
+    xk.common.notPublic.replace('({{formatted}}', '\\([\\d\\s.,\u00a0\u202f]+').replace(')', '\\)'),
+  );
+
+  await page.goto('/data');
+  await expect(page.getByText(notPublic).first()).toBeVisible();
+
+  await page.goto('/map');
+  await expect(page.getByText(notPublic).first()).toBeVisible();
+  const map = page.getByRole('region', { name: xkMap.mapLabel });
+  await expect(map.locator('canvas').first()).toBeVisible();
+  await map.getByRole('button', { name: /zoom in/i }).click();
+  await map.getByRole('button', { name: /zoom in/i }).click();
+  await page.getByRole('button', { name: xkMap.area.search }).click();
+  await expect(page.getByText(xkMap.area.active)).toBeVisible();
+
+  // The area's list of one dataset: the dataset page names the area and can drop it.
+  await page.getByRole('list', { name: xkMap.area.lists }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/data\/\d+\?.*area=/);
+  await expect(page.getByText(xk.public.dataset.filters.inMapArea)).toBeVisible();
+  // 'Gjithsej: 42', and for an administrator ' (3 jo publike)' after it.
+  const total = new RegExp(`^${xk.public.dataset.list.count.replace('{{total}}', '([\\d\\s.,\u00a0\u202f]+)')}`);
+  const listTotal = async () => {
+    const shown = page.getByText(total);
+    await expect(shown).toBeVisible();
+    return Number((total.exec((await shown.textContent()) ?? '')?.[1] ?? '').replace(/\D/g, ''));
+  };
+  const inArea = await listTotal();
+  await page.getByRole('button', { name: xk.public.dataset.filters.clearMapArea }).click();
+  await expect(page.getByText(xk.public.dataset.filters.inMapArea)).toHaveCount(0);
+  await expect(page).not.toHaveURL(/area=/);
+  await expect.poll(listTotal).toBeGreaterThan(inArea);
 });
