@@ -424,6 +424,10 @@ CREATE TRIGGER announce_truncates AFTER TRUNCATE ON public.questions FOR EACH ST
 CREATE TRIGGER announce_updates AFTER UPDATE ON public.questions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.announce_table_change();
 CREATE TRIGGER questions_deleted_delete_answers AFTER DELETE ON public.questions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.questions_delete_answers();
 CREATE TRIGGER questions_deleting_lock_answers BEFORE DELETE ON public.questions FOR EACH STATEMENT EXECUTE FUNCTION public.lock_answers_against_writers();
+CREATE TRIGGER announce_deletes AFTER DELETE ON public.revoked_tokens REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.announce_table_change();
+CREATE TRIGGER announce_inserts AFTER INSERT ON public.revoked_tokens REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.announce_table_change();
+CREATE TRIGGER announce_truncates AFTER TRUNCATE ON public.revoked_tokens FOR EACH STATEMENT EXECUTE FUNCTION public.announce_table_change();
+CREATE TRIGGER announce_updates AFTER UPDATE ON public.revoked_tokens REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.announce_table_change();
 CREATE TRIGGER announce_deletes AFTER DELETE ON public.surveys REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.announce_table_change();
 CREATE TRIGGER announce_inserts AFTER INSERT ON public.surveys REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.announce_table_change();
 CREATE TRIGGER announce_truncates AFTER TRUNCATE ON public.surveys FOR EACH STATEMENT EXECUTE FUNCTION public.announce_table_change();

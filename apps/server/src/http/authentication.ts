@@ -47,8 +47,10 @@ export function registerAuthentication(app: FastifyInstance, tokens: TokenServic
     const verified = token ? await tokens.verify(token) : null;
     if (!verified) throw invalidToken();
     const { claims, tokenId, expiresAt } = verified;
-    // Asked of the database on every call, never remembered: a token signed out on one instance
-    // must stop working on all of them at once.
+    // Both kept in memory until the database notifies a change of their table (db/cache.ts): a
+    // sign-out, role or password change is seen on the instance that made it from the moment it
+    // reported it done, and on the others once its notification arrives, a moment after it
+    // committed. An instance not listening for notifications asks the database on every call.
     const [revoked, account] = await Promise.all([
       accounts.isRevoked(tokenId),
       claims.guest ? null : accounts.currentSession(claims.userId),

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
 import { cachedRead } from '../../db/cache';
 import { rateLimitCounters, revokedTokens, usedCaptchas, users } from '../../db/schema/index';
+import { MAX_REMEMBERED_TOKENS } from './tokens';
 
 /** User names are unique regardless of case (users_user_name_lower_key), and looked up the same way. */
 export async function findUserByName(db: Executor, userName: string) {
@@ -136,21 +137,33 @@ export async function revokeToken(db: Executor, tokenId: string, expiresAt: Date
   await db.insert(revokedTokens).values({ tokenId, expiresAt }).onConflictDoNothing();
 }
 
-/** Asked on every call that carries a token: prepared once, one primary-key lookup. */
-export async function isTokenRevoked(db: Executor, tokenId: string): Promise<boolean> {
-  const rows = await runPrepared(
+/**
+ * Asked on every call that carries a token: kept until revoked_tokens changes (any sign-out or
+ * purge, on any instance), one answer for each token the TokenService remembers as verified.
+ */
+export function isTokenRevoked(db: Executor, tokenId: string): Promise<boolean> {
+  return cachedRead(
     db,
     'token_revoked',
-    '',
-    () =>
-      db
-        .select({ tokenId: revokedTokens.tokenId })
-        .from(revokedTokens)
-        .where(eq(revokedTokens.tokenId, sql.placeholder('tokenId')))
-        .limit(1),
-    { tokenId },
+    tokenId,
+    [revokedTokens],
+    async () => {
+      const rows = await runPrepared(
+        db,
+        'token_revoked',
+        '',
+        () =>
+          db
+            .select({ tokenId: revokedTokens.tokenId })
+            .from(revokedTokens)
+            .where(eq(revokedTokens.tokenId, sql.placeholder('tokenId')))
+            .limit(1),
+        { tokenId },
+      );
+      return rows.length > 0;
+    },
+    { maxEntries: MAX_REMEMBERED_TOKENS },
   );
-  return rows.length > 0;
 }
 
 /** A revoked token past its expiry is refused for that alone. */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CaptchaChallenge } from '@trashegimia/contract/auth';
 import { ROLE } from '@trashegimia/contract/common';
 import type { App } from '../../app';
@@ -347,12 +348,15 @@ describe('limits across server instances', () => {
       expect((await other.inject({ url: '/api/health', headers: bearer(token) })).statusCode).toBe(200);
       const signedOut = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
       expect(signedOut.statusCode).toBe(204);
-      // …yet neither accepts it once it is signed out on one.
-      for (const instance of [app, other]) {
+      // …yet neither accepts it once it is signed out on one: that one at once, the other once the
+      // database's notification of the sign-out reaches it, a moment later.
+      const refused = async (instance: App) => {
         const after = await instance.inject({ url: '/api/health', headers: bearer(token) });
         expect(after.statusCode).toBe(401);
         expect(after.json().code).toBe('invalid_token');
-      }
+      };
+      await refused(app);
+      await vi.waitFor(() => refused(other), { timeout: 5_000, interval: 5 });
     }
   });
 });
@@ -453,6 +457,8 @@ describe('tokens', () => {
 });
 
 describe('sign-out', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   const logout = (headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url: '/api/auth/logout', headers });
 
@@ -469,6 +475,38 @@ describe('sign-out', () => {
     expect((await logout(bearer(first))).statusCode).toBe(204);
     expect((await logout(bearer(first))).statusCode).toBe(401);
     expect((await app.inject({ url: '/api/test/user-only', headers: bearer(second) })).statusCode).toBe(200);
+  });
+
+  it('asks the database whether a token was signed out once, and again only after revoked_tokens changed', async () => {
+    const user = await createUser(database.db);
+    const token = (await loginWithCaptcha(user.userName, user.password)).json().access_token;
+    const health = () => app.inject({ url: '/api/health', headers: bearer(token) });
+    const revocationReads = countRevocationReads();
+    // On a server, answers are kept once the connection hearing other instances' changes listens.
+    await vi.waitFor(
+      async () => {
+        const before = revocationReads();
+        expect((await health()).statusCode).toBe(200);
+        expect(revocationReads()).toBe(before);
+      },
+      { timeout: 5_000, interval: 5 },
+    );
+    const warm = revocationReads();
+    for (let call = 0; call < 5; call++) expect((await health()).statusCode).toBe(200);
+    expect(revocationReads()).toBe(warm);
+
+    // Signed out straight in the database, not through the route: the trigger's notification reaches
+    // the connection that made the change before the insert is done, so the very next call asks again.
+    const { jti, exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+      jti: string;
+      exp: number;
+    };
+    await database.db.insert(revokedTokens).values({ tokenId: jti, expiresAt: new Date(exp * 1000) });
+    const signedOut = revocationReads();
+    const after = await health();
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('invalid_token');
+    expect(revocationReads()).toBe(signedOut + 1);
   });
 
   it('forgets signed-out tokens once they have expired anyway', async () => {
@@ -493,6 +531,18 @@ describe('sign-out', () => {
     expect(left).toEqual([]);
   });
 });
+
+/** How many statements reading revoked_tokens the app has sent since this was called. */
+function countRevocationReads(): () => number {
+  let reads = 0;
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  vi.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
+    if (JSON.stringify(args[0]).includes('revoked_tokens')) reads++;
+    return query(...args);
+  }) as pg.Pool['query']);
+  return () => reads;
+}
 
 /** A well-formed token signed with another secret. */
 function forgedToken() {

@@ -26,7 +26,7 @@ export type VerifiedToken = { claims: TokenClaims; sessionVersion: number; token
  * CPU. Past this many, the oldest is forgotten and verified again when it comes back. Forged or
  * expired tokens are never remembered.
  */
-const MAX_REMEMBERED_TOKENS = 10_000;
+export const MAX_REMEMBERED_TOKENS = 10_000;
 
 /**
  * Signed, expiring session tokens: they carry everything a request needs, so any instance can check
