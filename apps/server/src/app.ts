@@ -27,6 +27,7 @@ import { createCaptcha } from './modules/auth/captcha/create-captcha';
 import { DatabaseAttemptCounters, LoginThrottle } from './modules/auth/login-throttle';
 import { TokenService } from './modules/auth/tokens';
 import { createAssetSearch } from './modules/asset-search';
+import { AssetCountFolding, ViewCounter } from './modules/assets';
 import { assetRoutes } from './modules/assets/assets.routes';
 import { datasetRoutes } from './modules/datasets/datasets.routes';
 import { collectRoutes } from './modules/collect/collect.routes';
@@ -60,6 +61,8 @@ export type BuildAppOptions = {
   logger?: FastifyBaseLogger;
   /** What expiry and throttling read the time from; tests pass one they can move on. */
   clock?: Clock;
+  /** Counts asset views and writes them in batches; when omitted the app makes one. Tests pass one whose writes they await. */
+  assetViews?: ViewCounter;
 };
 
 /** The whole HTTP application, not yet listening: main.ts starts it, tests inject requests into it. */
@@ -69,6 +72,7 @@ export async function buildApp({
   blobs: givenBlobs,
   logger,
   clock = systemClock,
+  assetViews: givenViews,
 }: BuildAppOptions) {
   const database = givenDatabase ?? (await openDatabase(config.database));
 
@@ -114,6 +118,13 @@ export async function buildApp({
 
   const assetSearch = createAssetSearch(database.db, config.search);
   app.addHook('onClose', async () => assetSearch.close());
+  const assetViews =
+    givenViews ?? new ViewCounter(database.db, (error) => app.log.error({ err: error }, 'could not write asset views'));
+  app.addHook('onClose', () => assetViews.close());
+  const assetCounts = new AssetCountFolding(database.db, (error) =>
+    app.log.error({ err: error }, 'could not fold asset count changes'),
+  );
+  app.addHook('onClose', () => assetCounts.close());
 
   await app.register(
     async (api) => {
@@ -144,7 +155,13 @@ export async function buildApp({
         db: database.db,
         maxBytes: config.uploads.importMaxBytes,
       });
-      await api.register(assetRoutes, { prefix: '/surveys', db: database.db, blobs, search: assetSearch });
+      await api.register(assetRoutes, {
+        prefix: '/surveys',
+        db: database.db,
+        blobs,
+        search: assetSearch,
+        views: assetViews,
+      });
       if (blobs instanceof LocalBlobStore) await api.register(blobRoutes, { prefix: '/blobs', store: blobs });
       await api.register(exportRoutes, {
         prefix: '/surveys',

@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import type { Clock } from '../clock';
 import { loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
@@ -20,17 +20,30 @@ export function testConfig(overrides: Record<string, string> = {}) {
   return loadConfig({ ...TEST_ENVIRONMENT, ...overrides });
 }
 
+/** What a test may hand the app instead of what it makes itself. */
+type GivenParts = Pick<BuildAppOptions, 'assetViews'>;
+
 /**
  * The real app on the given database, not yet ready, so a test may add routes. Environment
  * overrides adjust the config; a `clock` (test/manual-clock.ts) lets the test move time on.
  */
-export function buildTestApp(database: DatabaseHandle, overrides: Record<string, string> = {}, clock?: Clock) {
-  return buildApp({ config: testConfig(overrides), db: database, clock });
+export function buildTestApp(
+  database: DatabaseHandle,
+  overrides: Record<string, string> = {},
+  clock?: Clock,
+  parts: GivenParts = {},
+) {
+  return buildApp({ config: testConfig(overrides), db: database, clock, ...parts });
 }
 
 /** The real app on the given database, ready for `app.inject`. */
-export async function startTestApp(database: DatabaseHandle, overrides: Record<string, string> = {}, clock?: Clock) {
-  const app = await buildTestApp(database, overrides, clock);
+export async function startTestApp(
+  database: DatabaseHandle,
+  overrides: Record<string, string> = {},
+  clock?: Clock,
+  parts: GivenParts = {},
+) {
+  const app = await buildTestApp(database, overrides, clock, parts);
   await app.ready();
   return app;
 }

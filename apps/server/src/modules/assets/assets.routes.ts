@@ -34,21 +34,15 @@ import {
   listDatasetRespondents,
   summarizeDatasetRespondents,
 } from './assets.service';
-import { AssetCountFolding } from './asset-count-folding';
-import { ViewCounter } from './view-counter';
+import type { ViewCounter } from './view-counter';
 
-/** Under /surveys, as the spec names them. */
-export const assetRoutes: FastifyPluginAsyncZod<{ db: Database; blobs: BlobStore; search: AssetSearch }> = async (
-  app,
-  { db, blobs, search },
-) => {
-  const views = new ViewCounter(db, (error) => app.log.error({ err: error }, 'could not write asset views'));
-  app.addHook('onClose', () => views.close());
-  const counts = new AssetCountFolding(db, (error) =>
-    app.log.error({ err: error }, 'could not fold asset count changes'),
-  );
-  app.addHook('onClose', () => counts.close());
-
+/** Under /surveys, as the spec names them; `views` counts the views of asset details. */
+export const assetRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  blobs: BlobStore;
+  search: AssetSearch;
+  views: ViewCounter;
+}> = async (app, { db, blobs, search, views }) => {
   app.get(
     '/dataset-respondents',
     {

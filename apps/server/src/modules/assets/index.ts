@@ -12,6 +12,9 @@ export { assetNotFound, assetPhotoPath, getAssetDetail, listAssetMedia } from '.
 export { type AssetListRow, openAssetListExport } from './asset-list-export';
 export { type DatasetExport, type ExportColumn, type ExportRow, openDatasetExport } from './assets.export';
 export { seesEverything } from './assets.policy';
+/** The background work of the asset tables, started where the app is built: views written in batches, counts folded. */
+export { ViewCounter } from './view-counter';
+export { AssetCountFolding } from './asset-count-folding';
 /** How an answer reads in a language: the same words on screen, in PDFs and in spreadsheets. */
 export { answerText } from './assets.presenter';
 /** Whether stored assets and answers still use a survey, device, questions or options (deleting them would orphan or rewrite assets). */
