@@ -44,11 +44,19 @@ describe('formatting', () => {
   });
 
   it('writes a moment as the date in the visitor’s language and the time on a 24-hour clock', () => {
-    // Built in the local time zone, so the expected clock time holds wherever the tests run.
-    const afternoon = new Date(2026, 10, 19, 14, 5).toISOString();
+    // 14:05 in Kosovo (UTC+1 in November), wherever the tests or the visitor are.
+    const afternoon = '2026-11-19T13:05:00.000Z';
     expect(formatDateTime(afternoon, 'xk')).toBe('19 nëntor 2026, 14:05');
     expect(formatDateTime(afternoon, 'en')).toBe('November 19, 2026, 14:05');
     expect(formatDateTime(afternoon, 'sr')).toMatch(/^19\. novembar 2026\.?, 14:05$/);
     expect(formatDateTime('not a date', 'en')).toBe('not a date');
+  });
+
+  it("writes the day it was in Kosovo, whatever the visitor's time zone", () => {
+    // 23:30 UTC on 31 December is already New Year's Day in Kosovo (UTC+1 in winter).
+    const newYear = '2025-12-31T23:30:00.000Z';
+    expect(formatDate(newYear, 'xk')).toBe('1 janar 2026');
+    expect(formatDate(newYear, 'en')).toBe('January 1, 2026');
+    expect(formatDateTime(newYear, 'xk')).toBe('1 janar 2026, 00:30');
   });
 });

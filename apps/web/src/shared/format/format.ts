@@ -3,7 +3,19 @@ import { htmlLangFor, type Language } from '@/shared/i18n/language';
 /** The Intl locale of each interface language: Albanian, English, Serbian in Latin script. */
 export const intlLocaleFor = (language: Language): string => htmlLangFor(language);
 
-const DATE_OPTIONS: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
+/**
+ * Kosovo's clock: a date is the day it was where the register is kept, whatever the visitor's own
+ * time zone, as in the PDFs and spreadsheets (DOCUMENT_TIME_ZONE on the server), and the same text
+ * whether the page is rendered by the browser or by the server.
+ */
+export const DISPLAY_TIME_ZONE = 'Europe/Belgrade';
+
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: DISPLAY_TIME_ZONE,
+};
 
 /**
  * CLDR's Albanian month names. Albanian dates are written here rather than by Intl: some browsers
@@ -39,9 +51,27 @@ const memoized = <Value>(build: (key: string) => Value) => {
 };
 
 const dateFormat = memoized((locale) => new Intl.DateTimeFormat(locale, DATE_OPTIONS));
+/** The day, month and year in DISPLAY_TIME_ZONE, as numbers: 'en' data every browser has. */
+const dayParts = new Intl.DateTimeFormat('en', {
+  day: 'numeric',
+  month: 'numeric',
+  year: 'numeric',
+  timeZone: DISPLAY_TIME_ZONE,
+});
+const kosovoDay = (date: Date) => {
+  const parts = dayParts.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((each) => each.type === type)!.value);
+  return { day: part('day'), month: part('month'), year: part('year') };
+};
 // A 24-hour clock, as Kosovo reads it; also where the browser has no Albanian data and would fall back to 'PM'.
 const timeFormat = memoized(
-  (locale) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  (locale) =>
+    new Intl.DateTimeFormat(locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: DISPLAY_TIME_ZONE,
+    }),
 );
 const numberFormats = memoized((key) => {
   const { locale, options } = JSON.parse(key) as { locale: string; options?: Intl.NumberFormatOptions };
@@ -51,13 +81,16 @@ const numberFormat = (locale: string, options?: Intl.NumberFormatOptions) =>
   numberFormats(JSON.stringify({ locale, options }));
 
 /**
- * A date (day, month name, year) in the visitor's language; an unreadable value is shown as it came.
+ * A date (day, month name, year) in Kosovo, in the visitor's language; an unreadable value is shown as it came.
  * Albanian dates are written as CLDR (and so Intl, where it has the data) writes them: '19 nëntor 2026'.
  */
 export const formatDate = (value: string | Date, language: Language) => {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  if (language === 'xk') return `${date.getDate()} ${ALBANIAN_MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+  if (language === 'xk') {
+    const { day, month, year } = kosovoDay(date);
+    return `${day} ${ALBANIAN_MONTHS[month - 1]} ${year}`;
+  }
   return dateFormat(intlLocaleFor(language)).format(date);
 };
 
