@@ -125,7 +125,8 @@ describe('renderAssetPdf', () => {
 
 describe('a whole-dataset PDF', () => {
   it('has a cover and one section per asset, numbered page by page as it streams', async () => {
-    const ctx = context('en');
+    const citation = 'Monumente. Trashëgimia. https://trashegimia.example/data/1 (accessed 15 January 2025).';
+    const ctx = { ...context('en'), terms: { ...TERMS, citation } };
     const doc = createPdfDocument('Monumente', ctx, 'running');
     renderExportCover(doc, { datasetName: 'Monumente', datasetColor: '#8B4513', total: 2, filtered: true }, ctx);
     const columns = [{ questionId: 5, questionNr: '1.3', title: 'Period' }];
@@ -150,6 +151,7 @@ describe('a whole-dataset PDF', () => {
     expect(pages).toBe(3);
     expect(text).toContain('DATASET EXPORT');
     expect(text).toContain('Dataset last updated on 10 January 2025');
+    expect(text.replaceAll('/ ', '/')).toContain(`How to cite: ${citation}`);
     expect(text).toContain('Assets: 2');
     expect(text).toContain('Licence: CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)');
     expect(text).toContain('Kulla e Jasharëve');

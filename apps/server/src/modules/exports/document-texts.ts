@@ -20,13 +20,28 @@ export function documentTexts(language: Language): DocumentTexts {
   return TEXTS[language];
 }
 
-/** 'Dataset last updated on 28 November 2026', when there is such a day, then 'Licence: CC BY 4.0 (https://…)'. */
-export function dataTermsLines({ licence, lastUpdate }: DataTerms, language: Language): string[] {
+/**
+ * 'Dataset last updated on 28 November 2026', when there is such a day, 'Licence: CC BY 4.0
+ * (https://…)', and 'How to cite: …' when there is a citation.
+ */
+export function dataTermsLines({ licence, lastUpdate, citation }: DataTerms, language: Language): string[] {
   const texts = documentTexts(language);
   return [
     ...(lastUpdate ? [fill(texts.lastUpdate, { date: formatLongDate(lastUpdate, language) })] : []),
     fill(texts.licence, { name: licence.name, url: licence.url }),
+    ...(citation ? [`${texts.citation.title}: ${citation}`] : []),
   ];
+}
+
+/** How to cite a dataset: its name, the site, the address of its page (`pageUrl`) and the day it was read. */
+export function datasetCitation(datasetName: string, pageUrl: string, accessed: Date, language: Language): string {
+  const texts = documentTexts(language);
+  return fill(texts.citation.dataset, {
+    dataset: datasetName,
+    site: texts.platform,
+    url: pageUrl,
+    accessed: formatLongDate(accessed, language),
+  });
 }
 
 /** Fills i18next-style `{{name}}` placeholders. */

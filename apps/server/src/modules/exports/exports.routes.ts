@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataLicence } from '@trashegimia/contract/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -80,7 +80,6 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const origin = `${request.protocol}://${request.host}`;
       const download = await downloadAssetPdf(
         db,
         blobs,
@@ -88,7 +87,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
         request.params.id,
         request.language,
         options,
-        origin,
+        siteOrigin(request),
       );
       return sendDownload(reply, download, options.licence);
     },
@@ -134,7 +133,14 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const download = await exportDataset(db, request.auth, request.body, request.language, options);
+      const download = await exportDataset(
+        db,
+        request.auth,
+        request.body,
+        request.language,
+        options,
+        siteOrigin(request),
+      );
       return sendDownload(reply, download, options.licence);
     },
   );
@@ -182,11 +188,21 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
     },
     async (request, reply) => {
       const linked = await openExportLink(links, request.query, request.auth);
-      const download = await exportDataset(db, linked.viewer, linked.request, linked.language, options);
+      const download = await exportDataset(
+        db,
+        linked.viewer,
+        linked.request,
+        linked.language,
+        options,
+        siteOrigin(request),
+      );
       return sendDownload(reply, download, options.licence);
     },
   );
 };
+
+/** The address the visitor reached the site at, whose pages a file cites. */
+const siteOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /**
  * The file, with the licence its data is offered under as a `Link` (RFC 8288) and when that data

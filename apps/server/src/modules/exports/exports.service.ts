@@ -25,7 +25,14 @@ import {
 import { csvChunks, csvTableChunks } from './csv-writer';
 import { geoJsonChunks } from './geojson-writer';
 import { kmlChunks } from './kml-writer';
-import { dataTermsLines, DOCUMENT_TIME_ZONE, documentTexts, fill, formatCount } from './document-texts';
+import {
+  datasetCitation,
+  dataTermsLines,
+  DOCUMENT_TIME_ZONE,
+  documentTexts,
+  fill,
+  formatCount,
+} from './document-texts';
 import { findDatasetColor } from './exports.repo';
 import type { AssetListRow, DatasetExport, DataTerms } from './export-types';
 import { attachmentDisposition } from './file-names';
@@ -123,7 +130,7 @@ export async function openCheckedDatasetExport(
  * The whole dataset, or the part the filters select, in the order of the list it was chosen from,
  * as CSV, XLSX, GeoJSON, KML or (no exportType) PDF: one row or feature per asset, one column or
  * property per question. All but the PDF stream batch by batch from the database to the response;
- * a PDF is capped (see openCheckedDatasetExport).
+ * a PDF is capped (see openCheckedDatasetExport). Each file cites the dataset's page on `siteOrigin`.
  */
 export async function exportDataset(
   db: Database,
@@ -131,11 +138,17 @@ export async function exportDataset(
   body: z.output<typeof DatasetExportBody>,
   language: Language,
   options: ExportOptions,
+  siteOrigin: string,
 ): Promise<Download> {
   const data = await openCheckedDatasetExport(db, viewer, body, language, options);
   const texts = documentTexts(language);
   const now = options.now?.() ?? new Date();
-  const terms: DataTerms = { licence: options.licence, lastUpdate: await findDatasetLastUpdate(db, data.dataset.id) };
+  const terms: DataTerms = {
+    licence: options.licence,
+    lastUpdate: await findDatasetLastUpdate(db, data.dataset.id),
+    // The web app's address of the dataset's page (paths.dataset).
+    citation: datasetCitation(data.dataset.name, `${siteOrigin}/data/${data.dataset.id}`, now, language),
+  };
   const disposition = (extension: string) =>
     attachmentDisposition(data.dataset.name, { extension, fallback: 'dataset', suffix: `-${kosovoDate(now)}` });
   const streamed = (contentType: string, extension: string, chunks: AsyncIterable<string>): Download => ({

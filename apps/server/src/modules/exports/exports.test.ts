@@ -422,6 +422,12 @@ describe('POST /api/surveys/dataset-respondents/export', () => {
     const collection = response.json();
     expect(collection.type).toBe('FeatureCollection');
     expect(collection).not.toHaveProperty('crs');
+    // How to cite the dataset: its page on the address the download was asked at, and the day.
+    expect(collection.citation).toMatch(
+      new RegExp(
+        `^Monumente\\. Trashëgimia\\. http://localhost(:\\d+)?/data/${seeded.dataset.id} \\(accessed \\d{1,2} \\w+ \\d{4}\\)\\.$`,
+      ),
+    );
     // Newest first, as the dataset page lists them; the asset under review is not public.
     expect(collection.features.map((feature: { id: string }) => feature.id)).toEqual([
       seeded.decani.id,

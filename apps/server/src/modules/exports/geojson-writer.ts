@@ -8,18 +8,23 @@ import { featureFields, positionOf } from './map-features';
  * memory (as the CSV writer does). Each asset is a Feature with its id, a Point at [longitude,
  * latitude] or a null geometry when it has no coordinates (RFC 7946 §3.2), and its fields as
  * properties (see featureFields), null where it has no value. Coordinates are WGS 84, so no `crs`.
- * The collection names the licence its data is offered under (`licence`) and the dataset's last
- * update (`lastUpdate`, an ISO 8601 time, or null): foreign members (§6.1), which GIS tools carry along.
+ * The collection names the licence its data is offered under (`licence`), the dataset's last update
+ * (`lastUpdate`, an ISO 8601 time, or null) and how to cite it (`citation`): foreign members (§6.1),
+ * which GIS tools carry along.
  */
 export async function* geoJsonChunks(
   datasetName: string,
   columns: readonly ExportColumn[],
   batches: AsyncIterable<ExportRow[]>,
   texts: DocumentTexts,
-  { licence, lastUpdate }: DataTerms,
+  { licence, lastUpdate, citation }: DataTerms,
 ): AsyncGenerator<string> {
   const fields = featureFields(datasetName, columns, texts);
-  const about = { licence: { name: licence.name, url: licence.url }, lastUpdate: lastUpdate?.toISOString() ?? null };
+  const about = {
+    licence: { name: licence.name, url: licence.url },
+    lastUpdate: lastUpdate?.toISOString() ?? null,
+    ...(citation && { citation }),
+  };
   yield `{"type":"FeatureCollection",${JSON.stringify(about).slice(1, -1)},"features":[\n`;
   let separator = '';
   for await (const batch of batches) {

@@ -39,6 +39,8 @@ async function collect(chunks: AsyncIterable<string>) {
   return text;
 }
 
+const CITATION = 'Monumente. Trashëgimia. https://trashegimia.example/data/1 (accessed 15 January 2025).';
+
 describe('neutraliseFormula', () => {
   it.each(['=SUM(A1)', '+1', '-2', '@cmd', '\tx', '\rx'])('prefixes %j with an apostrophe', (text) => {
     expect(neutraliseFormula(text)).toBe(`'${text}`);
@@ -113,7 +115,7 @@ describe('writeXlsx', () => {
       columns,
       batches: batchesOf([row()], [row({ id: 'x2', name: '@SUM(1)', latitude: null, answers: {} })]),
       texts,
-      about: { ...TERMS, exportedAt: new Date('2025-01-15T09:30:00Z'), language: 'en' },
+      about: { ...TERMS, citation: CITATION, exportedAt: new Date('2025-01-15T09:30:00Z'), language: 'en' },
     });
 
     const workbook = new ExcelJS.Workbook();
@@ -125,12 +127,13 @@ describe('writeXlsx', () => {
     // when it was exported.
     const about = workbook.worksheets[1]!;
     expect(about.name).toBe('About');
-    expect([2, 3, 4, 5, 6].map((row) => about.getRow(row).values)).toEqual([
+    expect([2, 3, 4, 5, 6, 7].map((row) => about.getRow(row).values)).toEqual([
       [undefined, 'Dataset', 'Monumente: [test]'],
       [undefined, 'Dataset last updated', expect.stringContaining('10 January 2025')],
       [undefined, 'Licence', 'CC BY 4.0'],
       [undefined, 'Licence text', 'https://creativecommons.org/licenses/by/4.0/'],
       [undefined, 'Exported on', expect.stringContaining('2025')],
+      [undefined, 'How to cite', CITATION],
     ]);
     expect(sheet.getRow(1).values).toEqual([
       undefined,

@@ -26,14 +26,14 @@ const STYLE = { header: 1, date: 2, number: 3 } as const;
 
 /**
  * The dataset export as a workbook: its assets laid out as writeCellSheet lays them (fixed columns,
- * then one per question), and an 'About' sheet naming the dataset, its last update, its licence and
- * the export's time.
+ * then one per question), and an 'About' sheet naming the dataset, its last update, its licence,
+ * the export's time and how to cite it.
  */
 export async function writeXlsx(
   target: Writable,
   { sheetName, columns, batches, texts, about }: XlsxInput,
 ): Promise<void> {
-  const { licence, lastUpdate, exportedAt, language } = about;
+  const { licence, lastUpdate, citation, exportedAt, language } = about;
   await writeWorkbook(target, texts.platform, [
     cellWorksheet({
       name: sheetName,
@@ -50,6 +50,7 @@ export async function writeXlsx(
         [texts.about.licence, licence.name],
         [texts.about.licenceUrl, licence.url],
         [texts.about.exportedOn, formatDateTime(exportedAt, language)],
+        ...(citation ? [[texts.citation.title, citation]] : []),
       ],
     }),
   ]);
