@@ -22,8 +22,12 @@ export type ServerProcess = {
   peak: () => Promise<number>;
   /** RSS and V8 heap in use now, in bytes. */
   memory: () => Promise<{ rss: number; heapUsed: number }>;
+  /** The end of the dataset's next option index build, heard from this call on. */
+  nextIndexBuildEnd: (datasetId: number) => Promise<IndexBuildEndAt>;
   stop: () => Promise<void>;
 };
+
+export type IndexBuildEndAt = Extract<ServerReply, { type: 'indexBuildEnd' }>;
 
 export type ExportResult = {
   format: 'CSV' | 'XLSX';
@@ -65,6 +69,7 @@ export async function startServerProcess(target: DatabaseTarget, dataDir: string
       const answer = await ask({ type: 'memory' }, 'memory');
       return answer.type === 'memory' ? { rss: answer.rss, heapUsed: answer.heapUsed } : { rss: NaN, heapUsed: NaN };
     },
+    nextIndexBuildEnd: (datasetId) => reply(child, 'indexBuildEnd', undefined, (end) => end.datasetId === datasetId),
     stop: async () => {
       if (child.exitCode !== null || !child.connected) return;
       const exited = once(child, 'exit');
@@ -75,12 +80,20 @@ export async function startServerProcess(target: DatabaseTarget, dataDir: string
   };
 }
 
-function reply(child: ChildProcess, type: ServerReply['type'], send?: () => void): Promise<ServerReply> {
+/** The child's next reply of `type` that `accepts`, once `send` has asked for it. */
+function reply<Type extends ServerReply['type']>(
+  child: ChildProcess,
+  type: Type,
+  send?: () => void,
+  accepts: (message: Extract<ServerReply, { type: Type }>) => boolean = () => true,
+): Promise<Extract<ServerReply, { type: Type }>> {
   return new Promise((resolve, reject) => {
     const onMessage = (message: ServerReply) => {
       if (message.type !== type) return;
+      const expected = message as Extract<ServerReply, { type: Type }>;
+      if (!accepts(expected)) return;
       cleanup();
-      resolve(message);
+      resolve(expected);
     };
     const onExit = (code: number | null) => {
       cleanup();

@@ -258,9 +258,9 @@ async function benchDriver(kind: 'pglite' | 'pg', flags: Flags): Promise<DriverR
         },
       ];
       const [, , sameFilters, differentFilters] = scenarios as [Scenario, Scenario, Scenario, Scenario];
-      // The first requests of the largest dataset build its index: health is watched meanwhile, once
-      // the same calls on the other datasets have built theirs, so that what shows is the build, not
-      // a new process compiling its code.
+      // The first requests of the largest dataset build its index: health is watched until the build
+      // ends, once the same calls on the other datasets have built theirs, so that what shows is the
+      // build, not a new process compiling its code.
       for (const datasetId of inputs.otherDatasetIds) {
         await preflight(server.baseUrl, {
           name: `dataset ${datasetId}, page 3`,
@@ -275,7 +275,7 @@ async function benchDriver(kind: 'pglite' | 'pg', flags: Flags): Promise<DriverR
           bodies: [{ datasetId, filters: [], page: 1, limit: PAGE_LIMIT }],
         });
       }
-      const indexBuild = await watchHealthDuring(server.baseUrl, async () => {
+      const indexBuild = await watchHealthDuring(server, inputs.largestDatasetId, async () => {
         for (const scenario of scenarios) await preflight(server.baseUrl, scenario);
       });
       const filtered = (await preflight(server.baseUrl, sameFilters)) as { meta: { totalItems: number } };

@@ -3,10 +3,12 @@
  * startServerProcess): the real app listening on a free port, so the load generator does not share
  * its event loop and its memory is the server's alone. It samples its own RSS every 50 ms and answers the parent's
  * messages: `mark` (restart the peak from now, reply the baseline), `peak` (reply the peak since),
- * `memory` (reply the RSS and V8 heap in use now).
+ * `memory` (reply the RSS and V8 heap in use now). It tells of each option index build that ends
+ * (`indexBuildEnd`, with the time it ended by this machine's clock).
  */
 import { buildApp } from '../src/app';
 import { type DatabaseTarget, openDatabase } from '../src/db/client';
+import { type IndexBuildEnd, indexBuildEnds } from '../src/modules/asset-search/option-indexes';
 import { testConfig } from '../src/test/test-app';
 
 export type ServerRequest = { type: 'mark' } | { type: 'peak' } | { type: 'memory' } | { type: 'stop' };
@@ -15,6 +17,7 @@ export type ServerReply =
   | { type: 'mark'; rss: number }
   | { type: 'peak'; rss: number }
   | { type: 'memory'; rss: number; heapUsed: number }
+  | ({ type: 'indexBuildEnd'; endedAt: number } & IndexBuildEnd)
   | { type: 'stopped' };
 
 const SAMPLE_MS = 50;
@@ -25,6 +28,7 @@ async function main() {
   if (!target || !dataDir || !process.send) throw new Error('server-process: start it with startServerProcess()');
   const send = (reply: ServerReply) => process.send?.(reply);
 
+  indexBuildEnds.subscribe((end) => send({ type: 'indexBuildEnd', endedAt: Date.now(), ...(end as IndexBuildEnd) }));
   const database = await openDatabase(target);
   // testConfig: the JWT secret that src/test/tokens.ts signs with, no web build; quiet unless
   // BENCH_SERVER_LOG_LEVEL asks (e.g. `error`, to see why calls answered 500).

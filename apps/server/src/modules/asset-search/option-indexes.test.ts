@@ -14,7 +14,7 @@ import {
 import { openTestDatabase } from '../../test/test-database';
 import { IndexedAssetSearch, type PageWindow } from './asset-search';
 import type { AssetCriteria, AssetSort, ResolvedFilter } from './criteria';
-import { OptionIndexes } from './option-indexes';
+import { type IndexBuildEnd, OptionIndexes, indexBuildEnds } from './option-indexes';
 import { countAssetPoints, selectAssetPointsJson } from './points.repo';
 import { SqlAssetSearch } from './sql-search';
 
@@ -311,6 +311,35 @@ describe('OptionIndexes', () => {
       );
       expect(await tooSmall.page(criteria, newest, firstPage)).toBeUndefined();
     } finally {
+      roomy.close();
+      tooSmall.close();
+    }
+  });
+
+  it('tells who subscribes to indexBuildEnds when a build ends, and how', async () => {
+    const { dataset } = await filteredDataset();
+    const criteria = criteriaOf(dataset.id, []);
+    const ends: IndexBuildEnd[] = [];
+    // Only this dataset's: the channel is the process's, and other indexes may be building.
+    const hear = (message: unknown) => {
+      if ((message as IndexBuildEnd).datasetId === dataset.id) ends.push(message as IndexBuildEnd);
+    };
+    const [roomy, tooSmall] = [new OptionIndexes(database.db, 60), new OptionIndexes(database.db, 59)];
+    indexBuildEnds.subscribe(hear);
+    try {
+      expect(await roomy.page(criteria, newest, firstPage)).toBeUndefined();
+      expect(await tooSmall.page(criteria, newest, firstPage)).toBeUndefined();
+      await vi.waitFor(() => expect(ends).toHaveLength(2), { timeout: 10_000, interval: 5 });
+      // Heard when the index answers, not before.
+      expect(await roomy.page(criteria, newest, firstPage)).toBeDefined();
+      expect(ends).toEqual(
+        expect.arrayContaining([
+          { datasetId: dataset.id, outcome: 'built', ms: expect.any(Number) },
+          { datasetId: dataset.id, outcome: 'too large', ms: expect.any(Number) },
+        ]),
+      );
+    } finally {
+      indexBuildEnds.unsubscribe(hear);
       roomy.close();
       tooSmall.close();
     }

@@ -1,3 +1,4 @@
+import { channel } from 'node:diagnostics_channel';
 import type { Database } from '../../db/client';
 import { type TableChange, parseAssetChange, shownDatasetIds } from '../../db/notifications';
 import { cacheOf } from '../../db/cache';
@@ -20,6 +21,20 @@ const MAX_CATCH_UP = 1_000;
 
 /** What the public's pages may ask of an index: the dataset, the answers, a text search, nothing else. */
 const INDEXED_CRITERIA = new Set<keyof AssetCriteria>(['publicOnly', 'datasetId', 'filters', 'search']);
+
+/** How a build of a dataset's index ended: put in place, left to the database, or not kept. */
+export type IndexBuildEnd = {
+  datasetId: number;
+  outcome: 'built' | 'too large' | 'outdated' | 'failed';
+  ms: number;
+};
+
+/**
+ * Every build's IndexBuildEnd, for whatever watches the server from outside its code (`subscribe`):
+ * the benchmark measures health until the build ends, not only until the first requests that start
+ * it are answered.
+ */
+export const indexBuildEnds = channel('trashegimia:option-index-build-end');
 
 type DatasetState = {
   index: OptionIndex | null;
@@ -153,30 +168,33 @@ export class OptionIndexes {
   /** Reads the whole dataset into a new index beside the one in place, unless a build is under way. */
   #build(datasetId: number, dataset: DatasetState) {
     if (dataset.building || dataset.tooLargeAt === dataset.wholeChanges) return;
+    const started = performance.now();
     const wholeChanges = dataset.wholeChanges;
     const datasetVersion = dataset.datasetVersion;
     const readDuringBuild = (dataset.readDuringBuild = new Set());
     dataset.building = countAssets(this.db, { publicOnly: false, datasetId, status: 'APPROVED' })
-      .then(async (size) => {
+      .then(async (size): Promise<IndexBuildEnd['outcome']> => {
         if (size > this.maxAssets) {
           dataset.tooLargeAt = wholeChanges;
           dataset.index = null;
-          return;
+          return 'too large';
         }
         const { active, listing } = await selectAssetListing(this.db, datasetId);
         const index = await OptionIndex.build(listing);
         // A change the notifications did not describe came meanwhile: the next call builds again.
-        if (wholeChanges !== dataset.wholeChanges) return;
+        if (wholeChanges !== dataset.wholeChanges) return 'outdated';
         // What was read again meanwhile may postdate what this read: read it again for the new index.
         for (const id of readDuringBuild) dataset.changed.add(id);
         dataset.index = index;
         dataset.current = true;
         if (datasetVersion === dataset.datasetVersion) dataset.active = active;
+        return 'built';
       })
-      .catch(() => undefined)
-      .finally(() => {
+      .catch(() => 'failed' as const)
+      .then((outcome) => {
         dataset.building = null;
         dataset.readDuringBuild = null;
+        indexBuildEnds.publish({ datasetId, outcome, ms: performance.now() - started } satisfies IndexBuildEnd);
       });
   }
 
