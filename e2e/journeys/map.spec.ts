@@ -4,13 +4,39 @@ import { ADMIN, expect, test } from '../fixtures';
 import { enterAsGuest, logIn } from '../session';
 import { xk } from '../texts';
 
-/** '123 asete në hartë' → 123 (whatever digit grouping the language uses). */
-const shownCount = new RegExp(`^([\\d\\s.,\u00a0\u202f]+) ${xkMap.status.count.replace('{{formatted}} ', '')}$`);
+/**
+ * '123 asete në hartë' → 123 (whatever digit grouping the language uses); an administrator's count
+ * goes on with how many of them the public does not see.
+ */
+const shownCount = new RegExp(`^([\\d\\s.,\u00a0\u202f]+) ${xkMap.status.count.replace('{{formatted}} ', '')}`);
 
 async function assetsOnTheMap(page: Page) {
   const count = page.getByText(shownCount);
   await expect(count).toBeVisible();
   return Number((shownCount.exec((await count.textContent()) ?? '')?.[1] ?? '').replace(/\D/g, ''));
+}
+
+/**
+ * Zooms in and searches the area in view until it holds fewer than `all` assets, and answers how
+ * many it holds. Leaflet reports the view when its zoom animation ends, so a search right after a
+ * click may still take the wider view: another zoom and search then narrows it.
+ */
+async function searchANarrowerArea(page: Page, all: number) {
+  const map = page.getByRole('region', { name: xkMap.mapLabel });
+  await expect(map.locator('canvas').first()).toBeVisible();
+  for (let zooms = 1; zooms <= 5; zooms++) {
+    await map.getByRole('button', { name: /zoom in/i }).click();
+    if (zooms < 2) continue;
+    const narrowed = page.waitForResponse(
+      (response) => response.url().includes('/api/surveys/assets/points') && response.url().includes('latMin='),
+    );
+    await page.getByRole('button', { name: xkMap.area.search }).click();
+    await narrowed;
+    await expect(page.getByText(xkMap.area.active)).toBeVisible();
+    const inArea = await assetsOnTheMap(page);
+    if (inArea < all) return inArea;
+  }
+  throw new Error(`Five zooms in, the area in view still holds all ${all} assets`);
 }
 
 test('a guest sees a demo dataset on the map, narrows it by risk and opens an asset', async ({ page }) => {
@@ -158,21 +184,9 @@ test('a guest searches the area in view and a date range, and the reloaded addre
   await enterAsGuest(page);
   await page.goto('/map');
   const all = await assetsOnTheMap(page);
-  const map = page.getByRole('region', { name: xkMap.mapLabel });
-  await expect(map.locator('canvas').first()).toBeVisible();
   // Closer in, over the middle of Kosovo: part of the dataset is in view.
-  await map.getByRole('button', { name: /zoom in/i }).click();
-  await map.getByRole('button', { name: /zoom in/i }).click();
-
-  const narrowed = page.waitForResponse(
-    (response) => response.url().includes('/api/surveys/assets/points') && response.url().includes('latMin='),
-  );
-  await page.getByRole('button', { name: xkMap.area.search }).click();
-  await narrowed;
-  await expect(page.getByText(xkMap.area.active)).toBeVisible();
+  const inArea = await searchANarrowerArea(page, all);
   await expect(page).toHaveURL(/area=/);
-  const inArea = await assetsOnTheMap(page);
-  expect(inArea).toBeLessThan(all);
 
   await page
     .getByLabel(xk.common.dateRange.from)
@@ -204,12 +218,7 @@ test('an administrator is told what the public does not see, on the map and in a
 
   await page.goto('/map');
   await expect(page.getByText(notPublic).first()).toBeVisible();
-  const map = page.getByRole('region', { name: xkMap.mapLabel });
-  await expect(map.locator('canvas').first()).toBeVisible();
-  await map.getByRole('button', { name: /zoom in/i }).click();
-  await map.getByRole('button', { name: /zoom in/i }).click();
-  await page.getByRole('button', { name: xkMap.area.search }).click();
-  await expect(page.getByText(xkMap.area.active)).toBeVisible();
+  await searchANarrowerArea(page, await assetsOnTheMap(page));
 
   // The area's list of one dataset: the dataset page names the area and can drop it.
   await page.getByRole('list', { name: xkMap.area.lists }).getByRole('link').first().click();
