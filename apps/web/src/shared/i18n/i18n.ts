@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
 import LanguageDetector, { type CustomDetector } from 'i18next-browser-languagedetector';
 import {
   DEFAULT_LANGUAGE,
@@ -26,11 +26,15 @@ const writeStorage = (key: string, value: string) => {
   }
 };
 
+/** Rendering on the server there is no page, cookie or storage of the visitor's: nothing to keep in step. */
+const hasDocument = () => typeof document !== 'undefined';
+
 /**
  * Keeps the choice in storage, and in a cookie for the server: it names the language's texts in the
  * page it sends (web-app.ts), so they download beside the app's code instead of after it has run.
  */
 const rememberLanguage = (language: string) => {
+  if (!hasDocument()) return;
   writeStorage(LANGUAGE_STORAGE_KEY, language);
   document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
 };
@@ -51,9 +55,23 @@ const storedChoiceDetector: CustomDetector = {
 };
 
 const syncDocumentLanguage = (language: string) => {
+  if (!hasDocument()) return;
   const code = toLanguage(language) ?? DEFAULT_LANGUAGE;
   document.documentElement.lang = htmlLangFor(code);
 };
+
+const INIT_OPTIONS = {
+  resources: {},
+  // The texts are added per language as they load; there is no backend to ask for the rest.
+  partialBundledLanguages: true,
+  defaultNS: DEFAULT_NAMESPACE,
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: DEFAULT_LANGUAGE,
+  load: 'currentOnly',
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+} satisfies InitOptions;
 
 /**
  * Builds an initialised i18next instance, without texts: {@link loadLanguage} adds a language's.
@@ -67,16 +85,7 @@ export const createI18n = (): I18n => {
   const instance = i18next.createInstance();
   instance.on('languageChanged', syncDocumentLanguage);
   void instance.use(detector).init({
-    resources: {},
-    // The texts are added per language as they load; there is no backend to ask for the rest.
-    partialBundledLanguages: true,
-    defaultNS: DEFAULT_NAMESPACE,
-    supportedLngs: [...LANGUAGES],
-    fallbackLng: DEFAULT_LANGUAGE,
-    load: 'currentOnly',
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
+    ...INIT_OPTIONS,
     detection: {
       order: ['storedChoice', 'navigator', 'htmlTag'],
       caches: ['storedChoice'],
@@ -99,6 +108,17 @@ export const loadLanguage = async (language: Language, instance: I18n = i18n) =>
   for (const [namespace, bundle] of Object.entries(texts)) {
     instance.addResourceBundle(language, namespace, bundle, true, true);
   }
+};
+
+/**
+ * An instance that speaks `language`, its texts loaded, for rendering one request on the server:
+ * the request names the language, so nothing is detected or remembered.
+ */
+export const createI18nFor = async (language: Language): Promise<I18n> => {
+  const instance = i18next.createInstance();
+  await instance.init({ ...INIT_OPTIONS, lng: language });
+  await loadLanguage(language, instance);
+  return instance;
 };
 
 /** Switches the interface language once its texts are there, so nothing shows untranslated keys. */

@@ -9,7 +9,7 @@ import { SessionContext, type SessionContextValue } from './use-session';
 
 type SessionProviderProps = {
   children: ReactNode;
-  /** Tests pass their own; the app keeps the session in localStorage. */
+  /** Tests and the server render pass their own; the browser keeps the session in localStorage. */
   store?: SessionStore;
 };
 
@@ -20,7 +20,8 @@ type SessionProviderProps = {
  */
 export const SessionProvider = ({ children, store: givenStore }: SessionProviderProps) => {
   const [store] = useState(() => givenStore ?? createSessionStore(window.localStorage));
-  const session = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // On the server the given store holds the session the page is rendered for.
+  const session = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const { t } = useTranslation();

@@ -11,17 +11,22 @@ await Promise.all(LANGUAGES.map((language) => loadLanguage(language, i18n)));
 // Library's default second on a 2-core machine busy with the server's tests beside it.
 configure({ asyncUtilTimeout: 5_000 });
 
-// jsdom does not scroll; the router's scroll restoration calls this on every navigation.
-window.scrollTo = () => {};
+// The server render's test runs in Node (`@vitest-environment node`): no page, so no stand-ins for one.
+const inJsdom = typeof window !== 'undefined';
 
-// jsdom lays nothing out, so nothing ever resizes; the site header watches its own height.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+if (inJsdom) {
+  // jsdom does not scroll; the router's scroll restoration calls this on every navigation.
+  window.scrollTo = () => {};
+
+  // jsdom lays nothing out, so nothing ever resizes; the site header watches its own height.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  if (inJsdom) localStorage.clear();
 });

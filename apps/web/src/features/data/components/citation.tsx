@@ -2,19 +2,23 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { Button } from '@/shared/ui/button';
+import { useHydrated } from '@/shared/ui/use-hydrated';
 import { useToast } from '@/shared/ui/use-toast';
 
 /**
  * What every suggested citation names besides its subject, in the interface language: the site, the
- * address of the page cited (`path`) and the day it was read.
+ * address of the page cited (`path`) and the day it was read. Null until the page runs in the
+ * browser: the address and the day are the reader's, which a server render does not know.
  */
 export const useCitationParts = (path: string) => {
   const { t } = useTranslation('common');
   const language = useLanguage();
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return { site: t('appName'), url: `${window.location.origin}${path}`, accessed: formatDate(new Date(), language) };
 };
 
-/** A suggested citation and a button that copies it. */
+/** A suggested citation and a button that copies it; rendered in the browser only (see useCitationParts). */
 export const Citation = ({ text }: { text: string }) => {
   const { t } = useTranslation('public');
   const { showToast } = useToast();

@@ -15,10 +15,9 @@ import { DataLicence } from './data-licence';
 export const DatasetTerms = ({ dataset }: { dataset: DatasetDetail }) => {
   const { t } = useTranslation('public');
   const language = useLanguage();
-  const citation = t('citation.dataset', {
-    dataset: datasetNameIn(dataset, language),
-    ...useCitationParts(paths.dataset.getHref(dataset.id)),
-  });
+  const citationParts = useCitationParts(paths.dataset.getHref(dataset.id));
+  const citation =
+    citationParts && t('citation.dataset', { dataset: datasetNameIn(dataset, language), ...citationParts });
   return (
     <div className="mt-2 flex flex-col gap-1">
       <div className="flex flex-wrap gap-x-4 gap-y-1">
@@ -33,9 +32,7 @@ export const DatasetTerms = ({ dataset }: { dataset: DatasetDetail }) => {
         <summary className="w-fit cursor-pointer text-brand-800 underline-offset-4 hover:underline">
           {t('citation.title')}
         </summary>
-        <div className="mt-2 flex max-w-3xl flex-col gap-2">
-          <Citation text={citation} />
-        </div>
+        <div className="mt-2 flex max-w-3xl flex-col gap-2">{citation && <Citation text={citation} />}</div>
       </details>
     </div>
   );

@@ -61,11 +61,8 @@ const AssetPage = ({ asset }: { asset: AssetDetail }) => {
   const recordedRisk = recordsRisk(asset.risk) ? asset.riskLevel : null;
   const datasetHref = paths.dataset.getHref(asset.datasetId);
   const datasetName = assetDatasetNameIn(asset, language);
-  const citation = t('citation.asset', {
-    asset: name,
-    dataset: datasetName,
-    ...useCitationParts(paths.asset.getHref(asset.id)),
-  });
+  const citationParts = useCitationParts(paths.asset.getHref(asset.id));
+  const citation = citationParts && t('citation.asset', { asset: name, dataset: datasetName, ...citationParts });
 
   return (
     <Frame title={name}>
@@ -160,7 +157,7 @@ const AssetPage = ({ asset }: { asset: AssetDetail }) => {
             <h2 id={citationId} className="font-serif text-lg font-semibold text-stone-900">
               {t('citation.title')}
             </h2>
-            <Citation text={citation} />
+            {citation && <Citation text={citation} />}
           </section>
           <DataLicence />
         </div>

@@ -13,8 +13,9 @@ import type { MapPoint } from '@/shared/map/asset-map';
 import { RISK_COLORS } from '@/shared/map/map-constants';
 import { MapPlaceholder } from '@/shared/map/map-placeholder';
 import { Spinner } from '@/shared/ui/spinner';
+import { usePainted } from '@/shared/ui/use-painted';
 
-// Leaflet loads beside the page, not before it: the page's text paints while it arrives.
+// Leaflet loads once the page's text has been painted, not before it (nor on the server, where it cannot run).
 const AssetMap = lazy(() => import('@/shared/map/asset-map').then((module) => ({ default: module.AssetMap })));
 
 type PopupTexts = { noName: string; municipality: string; village: string; date: string };
@@ -38,6 +39,7 @@ const AssetPopup = ({ asset, texts, language }: { asset: AssetSummary; texts: Po
 export const HomeMap = ({ dataset }: { dataset: Dataset }) => {
   const { t } = useTranslation('public');
   const language = useLanguage();
+  const painted = usePainted();
   const { data, isPending, isError } = useDatasetMapAssets({ datasetId: dataset.id, page: 1, limit: MAP_ASSET_LIMIT });
   const color = datasetColor(dataset.pillColor);
 
@@ -60,9 +62,13 @@ export const HomeMap = ({ dataset }: { dataset: Dataset }) => {
   return (
     <div className="flex flex-col gap-2">
       <div className="relative h-[360px] overflow-hidden rounded-xl border border-stone-200 shadow-sm sm:h-[460px]">
-        <Suspense fallback={<MapPlaceholder />}>
-          <AssetMap points={points} label={t('home.map.label', { name: datasetNameIn(dataset, language) })} />
-        </Suspense>
+        {painted ? (
+          <Suspense fallback={<MapPlaceholder />}>
+            <AssetMap points={points} label={t('home.map.label', { name: datasetNameIn(dataset, language) })} />
+          </Suspense>
+        ) : (
+          <MapPlaceholder />
+        )}
         <div className="pointer-events-none absolute inset-x-0 top-3 z-[500] flex justify-center px-3">
           {isPending && (
             <p
