@@ -116,8 +116,8 @@ export async function buildApp({
   );
   registerAuthentication(app, tokens, authService);
 
-  const assetSearch = createAssetSearch(database.db, config.search);
-  app.addHook('onClose', async () => assetSearch.close());
+  const { search: assetSearch, close: closeAssetSearch } = createAssetSearch(database.db, config.search);
+  app.addHook('onClose', async () => closeAssetSearch());
   const assetViews =
     givenViews ?? new ViewCounter(database.db, (error) => app.log.error({ err: error }, 'could not write asset views'));
   app.addHook('onClose', () => assetViews.close());

@@ -119,9 +119,11 @@ export class CachedAssetSearch implements AssetSearch {
 export function createAssetSearch(
   db: Database,
   { optionIndexes, maxIndexedAssets }: { optionIndexes: boolean; maxIndexedAssets: number },
-): AssetSearch & { close(): void } {
+): { search: AssetSearch; close(): void } {
   const reference = new SqlAssetSearch(db);
   const indexes = optionIndexes ? new OptionIndexes(db, maxIndexedAssets) : undefined;
-  const search = new CachedAssetSearch(db, indexes ? new IndexedAssetSearch(db, indexes, reference) : reference);
-  return Object.assign(search, { close: () => indexes?.close() });
+  return {
+    search: new CachedAssetSearch(db, indexes ? new IndexedAssetSearch(db, indexes, reference) : reference),
+    close: () => indexes?.close(),
+  };
 }
