@@ -3,7 +3,7 @@ import type { AssetFilter, AssetStatus, RiskLevel } from '@trashegimia/contract/
 import type { Language } from '@trashegimia/contract/common';
 import { deviceLabel } from '@trashegimia/contract/devices';
 import type { Executor } from '../../db/client';
-import { assetStatusOf, riskLevelOf } from './assets.presenter';
+import { assetStatusOf, datasetNameOf, riskLevelOf } from './assets.presenter';
 import type { ExportCursor } from './assets.repo';
 import { listCriteria } from './assets.service';
 import { selectAssetListBatch } from './asset-list-export.repo';
@@ -58,7 +58,7 @@ export function openAssetListExport(
       village: row.village,
       surveyId: row.surveyId,
       survey: localize(row, 'surveyDescription', language),
-      dataset: localize(row, 'datasetName', language) ?? row.datasetNameXk,
+      dataset: datasetNameOf(row, language),
       status: assetStatusOf(row.status),
       date: row.date.toISOString(),
       collector: row.collector,

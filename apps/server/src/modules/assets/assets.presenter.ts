@@ -23,6 +23,12 @@ const KnownRiskLevel = RiskLevel.catch('low');
 export const assetStatusOf = (status: string): AssetStatus => KnownStatus.parse(status);
 export const riskLevelOf = (riskLevel: string): RiskLevel => KnownRiskLevel.parse(riskLevel);
 
+/** The name of the asset's dataset in the language, else the Albanian one. */
+export const datasetNameOf = (
+  row: { datasetNameXk: string; datasetNameEn: string | null; datasetNameSr: string | null },
+  language: Language,
+): string => localize(row, 'datasetName', language) ?? row.datasetNameXk;
+
 export function presentAssetSummary(
   row: AssetRow,
   mediaSummary: MediaSummary,
@@ -33,7 +39,7 @@ export function presentAssetSummary(
     id: row.id,
     surveyId: row.surveyId,
     datasetId: row.datasetId,
-    datasetName: localize(row, 'datasetName', language) ?? row.datasetNameXk,
+    datasetName: datasetNameOf(row, language),
     datasetNameXk: row.datasetNameXk,
     datasetNameEn: row.datasetNameEn,
     datasetNameSr: row.datasetNameSr,

@@ -149,14 +149,18 @@ export async function exportDataset(
     // The web app's address of the dataset's page (paths.dataset).
     citation: datasetCitation(data.dataset.name, `${siteOrigin}/data/${data.dataset.id}`, now, language),
   };
-  const disposition = (extension: string) =>
-    attachmentDisposition(data.dataset.name, { extension, fallback: 'dataset', suffix: `-${kosovoDate(now)}` });
-  const streamed = (contentType: string, extension: string, chunks: AsyncIterable<string>): Download => ({
+  const file = (contentType: string, extension: string, body: Readable): Download => ({
     contentType,
-    contentDisposition: disposition(extension),
-    body: Readable.from(chunks, { objectMode: false }),
+    contentDisposition: attachmentDisposition(data.dataset.name, {
+      extension,
+      fallback: 'dataset',
+      suffix: `-${kosovoDate(now)}`,
+    }),
+    body,
     lastModified: terms.lastUpdate,
   });
+  const streamed = (contentType: string, extension: string, chunks: AsyncIterable<string>) =>
+    file(contentType, extension, Readable.from(chunks, { objectMode: false }));
 
   switch (body.exportType) {
     case 'CSV':
@@ -182,20 +186,14 @@ export async function exportDataset(
         texts,
         about: { ...terms, exportedAt: now, language },
       }).catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
-      return {
-        contentType: CONTENT_TYPE.xlsx,
-        contentDisposition: disposition('xlsx'),
-        body: stream,
-        lastModified: terms.lastUpdate,
-      };
+      return file(CONTENT_TYPE.xlsx, 'xlsx', stream);
     }
     case undefined:
-      return {
-        contentType: CONTENT_TYPE.pdf,
-        contentDisposition: disposition('pdf'),
-        body: await datasetPdf(db, data, isPartOfDataset(body), pdfContext(language, terms, now)),
-        lastModified: terms.lastUpdate,
-      };
+      return file(
+        CONTENT_TYPE.pdf,
+        'pdf',
+        await datasetPdf(db, data, isPartOfDataset(body), pdfContext(language, terms, now)),
+      );
   }
 }
 
