@@ -18,6 +18,30 @@ describe('formatting', () => {
     expect(formatNumber(12_345, 'xk')).toBe('12\u00a0345');
   });
 
+  it('writes decimals as Intl does in each language, without asking Intl, so the server and every browser agree', () => {
+    const values = [0.5, 1.25, 6.12, 42.123456, -21.000004, 1234.5, 12_345.678, 997, 0.0004];
+    const digits = [
+      { min: 0, max: 1 },
+      { min: 5, max: 5 },
+      { min: 0, max: 3 },
+    ];
+    const languages = ['xk', 'en', 'sr'] as const;
+    const intlText = languages.map((language) =>
+      digits.map(({ min, max }) =>
+        values.map(
+          new Intl.NumberFormat(intlLocaleFor(language), { minimumFractionDigits: min, maximumFractionDigits: max })
+            .format,
+        ),
+      ),
+    );
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    const ours = languages.map((language) =>
+      digits.map((fraction) => values.map((value) => formatNumber(value, language, fraction))),
+    );
+    expect(ours).toEqual(intlText);
+    expect(numberFormat).not.toHaveBeenCalled();
+  });
+
   it('cuts a text after 50 characters, counting letters with diacritics as one', () => {
     const long = 'ë'.repeat(60);
     expect(truncateText(long, 50)).toBe(`${'ë'.repeat(50)}…`);

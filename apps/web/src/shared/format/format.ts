@@ -73,13 +73,6 @@ const timeFormat = memoized(
       timeZone: DISPLAY_TIME_ZONE,
     }),
 );
-const numberFormats = memoized((key) => {
-  const { locale, options } = JSON.parse(key) as { locale: string; options?: Intl.NumberFormatOptions };
-  return new Intl.NumberFormat(locale, options);
-});
-const numberFormat = (locale: string, options?: Intl.NumberFormatOptions) =>
-  numberFormats(JSON.stringify({ locale, options }));
-
 /**
  * A date (day, month name, year) in Kosovo, in the visitor's language; an unreadable value is shown as it came.
  * Albanian dates are written as CLDR (and so Intl, where it has the data) writes them: '19 nëntor 2026'.
@@ -106,37 +99,38 @@ export const formatDateTime = (value: string, language: Language) => {
 };
 
 /**
- * How each language groups the digits of a whole number, as CLDR (and so Intl) writes it: Albanian
- * leaves four digits together ('1234', '12 345', with a no-break space).
+ * How each language writes a number, as CLDR (and so Intl) writes it: its decimal sign, and how it
+ * groups the digits of the whole part (Albanian leaves four digits together: '1234', '12 345',
+ * with a no-break space).
  */
-const DIGIT_GROUPING: Record<Language, { separator: string; fromDigits: number }> = {
-  xk: { separator: '\u00a0', fromDigits: 5 },
-  en: { separator: ',', fromDigits: 4 },
-  sr: { separator: '.', fromDigits: 4 },
+const NUMBER_SIGNS: Record<Language, { decimal: string; group: string; groupFrom: number }> = {
+  xk: { decimal: ',', group: '\u00a0', groupFrom: 5 },
+  en: { decimal: '.', group: ',', groupFrom: 4 },
+  sr: { decimal: ',', group: '.', groupFrom: 4 },
 };
+
+/** How many decimals a number shows: `min` always, up to `max` when they are not zeros. */
+export type FractionDigits = { min: number; max: number };
 
 /**
- * A whole number written without Intl: a page's first Intl formatter makes the browser load its
- * locale data, tens of milliseconds on a phone while the page renders, and most pages show only counts.
- * The same text as Intl, and the Albanian form also where the browser lacks Albanian data.
+ * A number written without Intl, as Intl writes it: a page's first Intl formatter makes the browser
+ * load its locale data (tens of milliseconds on a phone while the page renders), and browsers
+ * without Albanian data (Debian's Chromium) would write Albanian numbers the English way, unlike
+ * the server that renders the page's first view. Up to three decimals, as Intl shows by default.
  */
-const formatWholeNumber = (value: number, language: Language) => {
-  const { separator, fromDigits } = DIGIT_GROUPING[language];
+export const formatNumber = (value: number, language: Language, { min, max }: FractionDigits = { min: 0, max: 3 }) => {
+  if (!Number.isFinite(value)) return String(value);
+  const { decimal, group, groupFrom } = NUMBER_SIGNS[language];
   const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-  const digits = String(Math.abs(value));
-  const grouped = digits.length < fromDigits ? digits : digits.replace(/\B(?=(\d{3})+$)/g, separator);
-  return sign + grouped;
+  const [whole = '', fraction = ''] = Math.abs(value).toFixed(max).split('.');
+  const grouped = whole.length < groupFrom ? whole : whole.replace(/\B(?=(\d{3})+$)/g, group);
+  const decimals = fraction.replace(/0+$/, '').padEnd(min, '0');
+  return sign + grouped + (decimals ? decimal + decimals : '');
 };
-
-export const formatNumber = (value: number, language: Language, options?: Intl.NumberFormatOptions) =>
-  options === undefined && Number.isSafeInteger(value)
-    ? formatWholeNumber(value, language)
-    : numberFormat(intlLocaleFor(language), options).format(value);
 
 /** Coordinates with 5 decimals (about a metre), latitude first. */
 export const formatCoordinates = (latitude: number, longitude: number, language: Language) => {
-  const format = (value: number) =>
-    formatNumber(value, language, { minimumFractionDigits: 5, maximumFractionDigits: 5 });
+  const format = (value: number) => formatNumber(value, language, { min: 5, max: 5 });
   return `${format(latitude)}, ${format(longitude)}`;
 };
 

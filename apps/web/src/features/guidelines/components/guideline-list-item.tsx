@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format/format';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { Button } from '@/shared/ui/button';
-import { formatFileSize } from '../lib/file-size';
+import { fileSize } from '../lib/file-size';
 import { FileTypeIcon } from './file-type-icon';
 
 type GuidelineListItemProps = {
@@ -21,9 +21,13 @@ type GuidelineListItemProps = {
 export const GuidelineListItem = ({ guideline, onView, onDownload, downloading, actions }: GuidelineListItemProps) => {
   const { t } = useTranslation('documentation');
   const language = useLanguage();
+  const sizeText = (bytes: number) => {
+    const { size, unit } = fileSize(bytes, language);
+    return t(`fileSize.${unit}`, { size });
+  };
   const details = [
     t(`type.${guideline.contentType}`),
-    guideline.size === null ? null : formatFileSize(guideline.size, language),
+    guideline.size === null ? null : sizeText(guideline.size),
     formatDate(guideline.createdAt, language),
   ].filter(Boolean);
 

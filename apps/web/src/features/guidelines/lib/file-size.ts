@@ -4,13 +4,19 @@ import type { Language } from '@/shared/i18n/language';
 const KILOBYTE = 1000;
 const MEGABYTE = 1000 * KILOBYTE;
 
-/** `1112` → `1.1 kB`, `2400000` → `2.4 MB`, in the visitor's number format (decimal units, as file managers show). */
-export const formatFileSize = (bytes: number, language: Language): string => {
-  const [value, unit] =
+/** A size's unit, by which the texts (`documentation:fileSize.<unit>`) write it. */
+export type FileSizeUnit = 'byte' | 'kilobyte' | 'megabyte';
+
+/**
+ * `1112` → `1.1` kilobytes, `2400000` → `2.4` megabytes, in the visitor's number format with one
+ * decimal at most (decimal units, as file managers show).
+ */
+export const fileSize = (bytes: number, language: Language): { size: string; unit: FileSizeUnit } => {
+  const [value, unit]: [number, FileSizeUnit] =
     bytes >= MEGABYTE
       ? [bytes / MEGABYTE, 'megabyte']
       : bytes >= KILOBYTE
         ? [bytes / KILOBYTE, 'kilobyte']
         : [bytes, 'byte'];
-  return formatNumber(value, language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 });
+  return { size: formatNumber(value, language, { min: 0, max: 1 }), unit };
 };
