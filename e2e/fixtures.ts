@@ -2,7 +2,7 @@ import { test as base, expect } from '@playwright/test';
 
 export const ADMIN = { userName: 'admin', password: 'e2e-Kalaja-e-Prizrenit-1' } as const;
 
-export const test = base.extend<{ failOnCspViolation: void }>({
+export const test = base.extend<{ failOnCspViolation: void; failOnHydrationMismatch: void }>({
   // global-setup picks a free port at run time, so the base URL comes from its environment.
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
@@ -20,6 +20,27 @@ export const test = base.extend<{ failOnCspViolation: void }>({
       });
       await use();
       expect(violations, 'the page broke the Content-Security-Policy').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // A page the server rendered that the app then renders differently is drawn twice: React throws the
+  // server's markup away, the visitor sees it flash, and the first view was wasted (decision 0042).
+  failOnHydrationMismatch: [
+    async ({ page }, use) => {
+      const mismatches: string[] = [];
+      // React reports a mismatch it recovers from as an uncaught error, in the build by its number
+      // (418–425: markup, text, a Suspense boundary or the whole root drawn again), and a mismatched
+      // attribute as a console error.
+      const isMismatch = (text: string) => /hydrat|react\.dev\/errors\/(418|419|422|423|425)\b/i.test(text);
+      page.on('pageerror', (error) => {
+        if (isMismatch(error.message)) mismatches.push(`${page.url()}: ${error.message}`);
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error' && isMismatch(message.text()))
+          mismatches.push(`${page.url()}: ${message.text()}`);
+      });
+      await use();
+      expect(mismatches, 'the app did not take over the page the server rendered').toEqual([]);
     },
     { auto: true },
   ],

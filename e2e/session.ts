@@ -21,3 +21,9 @@ export async function logIn(page: Page, userName: string, password: string) {
 
 /** The session token the page keeps, for calls a journey makes on its own behalf. */
 export const sessionToken = (page: Page) => page.evaluate(() => window.localStorage.getItem('access_token'));
+
+/** Forgets the session as if the browser had never held one: its storage and the cookie that mirrors it. */
+export async function forgetSession(page: Page) {
+  await page.evaluate(() => window.localStorage.clear());
+  await page.context().clearCookies({ name: 'session' });
+}

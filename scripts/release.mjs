@@ -5,7 +5,7 @@
 //   npm ci --omit=dev && cp .env.example .env && npm start
 //
 // The folder holds the bundled server and its commands (server/dist, with the migrations), the built
-// web app (web/dist, where the server looks for it), a package.json whose dependencies are only
+// web app (web/dist, where the server looks for it, with its server entry in .ssr), a package.json whose dependencies are only
 // the packages the server loads, and their package-lock.json, cut from the repository's so a release
 // installs exactly what the tests ran with. `--prebuilt` packs the build already in the tree.
 import { execFileSync } from 'node:child_process';
@@ -31,7 +31,14 @@ const out = path.join(releaseDir, name);
 if (!process.argv.includes('--prebuilt')) {
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 }
-for (const built of [`${SERVER}/dist/main.js`, `${SERVER}/dist/cli.js`, 'apps/web/dist/index.html']) {
+const BUILT = [
+  `${SERVER}/dist/main.js`,
+  `${SERVER}/dist/cli.js`,
+  'apps/web/dist/index.html',
+  // The web app's server entry, with every library it needs inside (decision 0042).
+  'apps/web/dist/.ssr/entry-server.js',
+];
+for (const built of BUILT) {
   if (!existsSync(path.join(root, built))) throw new Error(`${built} is missing: run npm run build first`);
 }
 

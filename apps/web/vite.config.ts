@@ -4,7 +4,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import type { Plugin, UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { LANGUAGE_TEXTS, PAGE_SCREENS, type PagePreloads } from './src/app/page-preloads.ts';
@@ -122,80 +122,100 @@ function neededByPublicShared(id: string, moduleInfo: ModuleInfoOf, seen = new S
   );
 }
 
-export default defineConfig({
-  plugins: [
-    react(),
-    tailwindcss(),
-    precompress(),
-    pagePreloads(),
-    // src/sw.ts as dist/sw.js, with the release's files listed in it (registered by /collect).
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'src',
-      filename: 'sw.ts',
-      injectRegister: false,
-      manifest: false,
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // The 3D viewer's chunk is 0.8 MB, the default limit 2 MiB: every file of the release is kept.
-        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-      },
-    }),
-  ],
-  resolve: {
-    // `@/…` → src/…, from tsconfig.json's `paths`.
-    tsconfigPaths: true,
-  },
-  server: {
-    proxy: {
-      '/api': 'http://localhost:8080',
-    },
-  },
+/**
+ * The server's build of the app (src/entry-server.tsx, decision 0042) into dist/.ssr/, with every
+ * library in it, so the server needs nothing of the web app's packages at run time. Never served:
+ * the server's static files leave out dot folders.
+ */
+const serverRenderBuild: UserConfig = {
+  plugins: [react()],
+  resolve: { tsconfigPaths: true },
+  ssr: { noExternal: true },
   build: {
-    // No inline scripts or data-URI modules: everything the page runs is a file under 'self' (CSP).
-    assetsInlineLimit: 0,
-    modulePreload: { polyfill: false },
-    // dist/.vite/manifest.json: which chunks each screen loads (scripts/route-sizes.mjs).
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // Zod and the switch to its jitless mode share a chunk, so the switch runs before any chunk
-            // builds a schema; otherwise zod's eval probe trips the CSP (a violation in Chrome's Issues).
-            { name: 'zod', priority: 1, test: (id) => /node_modules[\\/]zod[\\/]|zod-jitless/.test(id) },
-            // The app's shared code in two chunks — what the public pages use, and what only the
-            // back office uses — rather than the dozen 1–2 KB chunks the screens' overlapping imports
-            // would make: each file is a request of its own, and on a slow connection a dozen round trips
-            // cost more than the few KB a screen loads that it does not use. The back office's part
-            // stays apart because every schema a chunk defines is built when the chunk runs, before the
-            // page's first paint. Lazily imported modules (the maps, the media viewers, the languages)
-            // stay chunks of their own.
-            {
-              name: (id, ctx) => {
-                if (ctx.getModuleInfo(id)?.dynamicImporters.length) return null;
-                const moduleInfo: ModuleInfoOf = (module) => ctx.getModuleInfo(module);
-                if (isOwnShared(id)) {
-                  return usedByPublicPages(id, moduleInfo, { throughLazyImports: true })
-                    ? 'shared'
-                    : 'shared-back-office';
-                }
-                // A library joins when the entry or the public shared code needs it; one that a single
-                // screen, a lazily loaded part (a map, a media viewer) or the back office uses stays with them.
-                return /node_modules/.test(id) && neededByPublicShared(id, moduleInfo) ? 'shared' : null;
+    outDir: 'dist/.ssr',
+    emptyOutDir: true,
+    copyPublicDir: false,
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? serverRenderBuild
+    : {
+        plugins: [
+          react(),
+          tailwindcss(),
+          precompress(),
+          pagePreloads(),
+          // src/sw.ts as dist/sw.js, with the release's files listed in it (registered by /collect).
+          VitePWA({
+            strategies: 'injectManifest',
+            srcDir: 'src',
+            filename: 'sw.ts',
+            injectRegister: false,
+            manifest: false,
+            injectManifest: {
+              globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+              // The 3D viewer's chunk is 0.8 MB, the default limit 2 MiB: every file of the release is kept.
+              maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+            },
+          }),
+        ],
+        resolve: {
+          // `@/…` → src/…, from tsconfig.json's `paths`.
+          tsconfigPaths: true,
+        },
+        server: {
+          proxy: {
+            '/api': 'http://localhost:8080',
+          },
+        },
+        build: {
+          // No inline scripts or data-URI modules: everything the page runs is a file under 'self' (CSP).
+          assetsInlineLimit: 0,
+          modulePreload: { polyfill: false },
+          // dist/.vite/manifest.json: which chunks each screen loads (scripts/route-sizes.mjs).
+          manifest: true,
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  // Zod and the switch to its jitless mode share a chunk, so the switch runs before any chunk
+                  // builds a schema; otherwise zod's eval probe trips the CSP (a violation in Chrome's Issues).
+                  { name: 'zod', priority: 1, test: (id) => /node_modules[\\/]zod[\\/]|zod-jitless/.test(id) },
+                  // The app's shared code in two chunks — what the public pages use, and what only the
+                  // back office uses — rather than the dozen 1–2 KB chunks the screens' overlapping imports
+                  // would make: each file is a request of its own, and on a slow connection a dozen round trips
+                  // cost more than the few KB a screen loads that it does not use. The back office's part
+                  // stays apart because every schema a chunk defines is built when the chunk runs, before the
+                  // page's first paint. Lazily imported modules (the maps, the media viewers, the languages)
+                  // stay chunks of their own.
+                  {
+                    name: (id, ctx) => {
+                      if (ctx.getModuleInfo(id)?.dynamicImporters.length) return null;
+                      const moduleInfo: ModuleInfoOf = (module) => ctx.getModuleInfo(module);
+                      if (isOwnShared(id)) {
+                        return usedByPublicPages(id, moduleInfo, { throughLazyImports: true })
+                          ? 'shared'
+                          : 'shared-back-office';
+                      }
+                      // A library joins when the entry or the public shared code needs it; one that a single
+                      // screen, a lazily loaded part (a map, a media viewer) or the back office uses stays with them.
+                      return /node_modules/.test(id) && neededByPublicShared(id, moduleInfo) ? 'shared' : null;
+                    },
+                  },
+                ],
               },
             },
-          ],
+          },
+        },
+        // Which files run, and how they share modules, the repository's vitest.config.ts decides.
+        test: {
+          environment: 'jsdom',
+          setupFiles: ['./src/shared/testing/setup-tests.ts'],
+          restoreMocks: true,
+          // A journey through a screen (the survey editor's took 4.4 s alone) runs beside server tests.
+          testTimeout: 30_000,
         },
       },
-    },
-  },
-  // Which files run, and how they share modules, the repository's vitest.config.ts decides.
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['./src/shared/testing/setup-tests.ts'],
-    restoreMocks: true,
-    // A journey through a screen (the survey editor's took 4.4 s alone) runs beside server tests.
-    testTimeout: 30_000,
-  },
-});
+);

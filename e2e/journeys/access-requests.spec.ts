@@ -3,7 +3,7 @@ import xkAdmin from '../../apps/web/src/locales/xk/admin.json' with { type: 'jso
 import { ADMIN, expect, test } from '../fixtures';
 import { awaitOrSolveCaptcha } from '../captcha';
 import { bytesOf, downloadDatasetAs } from '../dataset-downloads';
-import { logIn } from '../session';
+import { forgetSession, logIn } from '../session';
 import { fill, xk } from '../texts';
 
 const request = accessRequests.request;
@@ -54,7 +54,7 @@ test('a visitor asks for an account, an administrator approves it, and the new u
   await expect(row).toHaveCount(0);
 
   // The new user signs in with the one-time password and downloads a dataset as GeoJSON.
-  await page.evaluate(() => window.localStorage.clear());
+  await forgetSession(page);
   await page.goto('/login');
   await logIn(page, `drita.${run}`, password);
   await expect(page.getByRole('heading', { level: 1, name: xk.public.home.title })).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, test } from '../fixtures';
 import { solveCaptcha } from '../captcha';
-import { enterAsGuest, logIn, sessionToken } from '../session';
+import { enterAsGuest, forgetSession, logIn, sessionToken } from '../session';
 import { xk } from '../texts';
 
 const dataset = xk.public.dataset;
@@ -78,7 +78,7 @@ test('a guest is told an asset that is not public is not found', async ({ page }
   // The administrator sees it; a guest does not.
   await page.goto(`/assets/${rejected!.id}`);
   await expect(page.getByText(xk.public.asset.status.rejected)).toBeVisible();
-  await page.evaluate(() => window.localStorage.clear());
+  await forgetSession(page);
   await enterAsGuest(page);
   await page.goto(`/assets/${rejected!.id}`);
   await expect(page.getByRole('heading', { level: 1, name: assetPage.notFound })).toBeVisible();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import enCollect from '../../apps/web/src/locales/en/collect.json' with { type: 'json' };
 import xkCollect from '../../apps/web/src/locales/xk/collect.json' with { type: 'json' };
 import { ADMIN, expect, test } from '../fixtures';
-import { logIn, sessionToken } from '../session';
+import { forgetSession, logIn, sessionToken } from '../session';
 import { fill, xk } from '../texts';
 
 /** A real 1×1 PNG: the stored file must be an image a browser can draw. */
@@ -87,7 +87,7 @@ test('a collector fills in the demo survey offline, with a conditional option an
     data: { userName: COLLECTOR.userName, password: COLLECTOR.password, role: 1 },
   });
   expect(created.ok()).toBe(true);
-  await page.evaluate(() => window.localStorage.clear());
+  await forgetSession(page);
 
   // Online: the collector signs in, opens the collector and so downloads the surveys.
   await page.goto('/login?redirectTo=%2Fcollect');
@@ -162,7 +162,7 @@ test('a collector fills in the demo survey offline, with a conditional option an
   await expect(reopened.getByText(xkCollect.outbox.state.sent, { exact: true })).toBeVisible({ timeout: 30_000 });
 
   // The administrator finds it in the asset list, which opens on the uploaded ones, with its photo and the phone's location.
-  await reopened.evaluate(() => window.localStorage.clear());
+  await forgetSession(reopened);
   await reopened.goto('/login?redirectTo=%2Fadmin%2Fsurveys%2Fassets');
   await logIn(reopened, ADMIN.userName, ADMIN.password);
   const row = reopened.getByRole('row').filter({ has: reopened.getByRole('rowheader', { name: assetName }) });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { bytesOf, downloadDatasetAs } from '../dataset-downloads';
 import { ADMIN, expect, test } from '../fixtures';
-import { enterAsGuest, logIn, sessionToken } from '../session';
+import { enterAsGuest, forgetSession, logIn, sessionToken } from '../session';
 import { en, xk } from '../texts';
 
 const dataset = xk.public.dataset;
@@ -166,7 +166,7 @@ test('a registered user downloads the dataset as Excel, GeoJSON and PDF, and one
     data: { ...researcher, role: 1 },
   });
   expect(created.status()).toBe(201);
-  await page.evaluate(() => window.localStorage.clear());
+  await forgetSession(page);
   await page.goto('/login');
   await logIn(page, researcher.userName, researcher.password);
   await expect(page.getByRole('heading', { level: 1, name: xk.public.home.title })).toBeVisible();

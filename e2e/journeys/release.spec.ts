@@ -60,8 +60,12 @@ test('a release installs with production dependencies only, starts, backs up and
     const first = await start();
     expect(await statusOf(`${baseUrl}/api/health`)).toBe(200);
     expect(await (await fetch(baseUrl)).text()).toContain('<div id="root">');
-    const datasets = await datasetTotal(baseUrl, await login(baseUrl));
+    const token = await login(baseUrl);
+    const datasets = await datasetTotal(baseUrl, token);
     expect(datasets, 'the demo datasets of the first start').toBeGreaterThan(0);
+    // The release renders a public page's first view itself, with nothing of the web app's packages installed.
+    const page = await fetch(`${baseUrl}/data`, { headers: { accept: 'text/html', cookie: `session=${token}` } });
+    expect(await page.text(), 'the first view of /data, drawn by the server').toMatch(/<div id="root">.*Monumente/s);
     await stop(first);
 
     npm(['run', 'backup', '--', '../backup']);

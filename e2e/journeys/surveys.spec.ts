@@ -3,7 +3,7 @@ import xkAdmin from '../../apps/web/src/locales/xk/admin.json' with { type: 'jso
 import xkLibrary from '../../apps/web/src/locales/xk/question-library.json' with { type: 'json' };
 import xkSurveys from '../../apps/web/src/locales/xk/surveys.json' with { type: 'json' };
 import { ADMIN, expect, test } from '../fixtures';
-import { logIn, sessionToken } from '../session';
+import { forgetSession, logIn, sessionToken } from '../session';
 import { card } from '../survey-editor';
 import { escape, fill, xk } from '../texts';
 
@@ -135,7 +135,7 @@ test('a user (role 1) who opens /admin/surveys is sent to Home', async ({ page }
     data: { ...researcher, role: 1 },
   });
   expect(created.status()).toBe(201);
-  await page.evaluate(() => window.localStorage.clear());
+  await forgetSession(page);
   await page.goto('/login');
   await logIn(page, researcher.userName, researcher.password);
   await expect(page.getByRole('heading', { level: 1, name: xk.public.home.title })).toBeVisible();

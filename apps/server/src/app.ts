@@ -13,7 +13,7 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { handleError } from './errors';
 import { enforceAccessRules } from './http/access-rules';
 import { registerApiDocs } from './http/api-docs';
-import { registerAuthentication } from './http/authentication';
+import { registerAuthentication, tokenAcceptance } from './http/authentication';
 import { acceptEmptyJsonBodies } from './http/json-body';
 import { registerLanguage } from './http/language';
 import { refuseNulInQuery } from './http/nul-in-query';
@@ -114,7 +114,8 @@ export async function buildApp({
     tokens,
     clock,
   );
-  registerAuthentication(app, tokens, authService);
+  const acceptToken = tokenAcceptance(tokens, authService);
+  registerAuthentication(app, acceptToken);
 
   const { search: assetSearch, close: closeAssetSearch } = createAssetSearch(database.db, config.search);
   app.addHook('onClose', async () => closeAssetSearch());
@@ -199,7 +200,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, acceptToken);
   return app;
 }
 

@@ -1,22 +1,39 @@
 import './shared/config/zod-jitless';
+import { hydrate } from '@tanstack/react-query';
+import { PAGE_STATE_ELEMENT_ID } from '@trashegimia/contract/page-render';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createAppRouter } from './app/router';
+import { createQueryClient } from './shared/api/query-client';
 import { changeLanguage, getCurrentLanguage } from './shared/i18n/i18n';
+import { mirrorTokenInCookie, readToken } from './shared/session/session-storage';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-// The visitor's language arrives as its own chunk, fetched while the router loads the page's screen.
-// (Not a top-level await: that makes the bundler cut the entry into many small chunks.) Should it
-// fail to arrive, the app still starts rather than leave a blank page.
+// A session stored before the cookie existed, or ended in another way, is mirrored again.
+mirrorTokenInCookie(readToken());
+
+// The page's screen loads while the visitor's language arrives as its own chunk. (Not a top-level
+// await: that makes the bundler cut the entry into many small chunks.) Should the language fail to
+// arrive, the app still starts rather than leave a blank page.
+const routerReady = createAppRouter();
 void changeLanguage(getCurrentLanguage())
   .catch(() => undefined)
-  .then(() =>
-    createRoot(container).render(
+  .then(() => routerReady)
+  .then((router) => {
+    const queryClient = createQueryClient();
+    // The data a server-rendered page was rendered from (decision 0042): the first render repeats
+    // it, so React takes over the page's markup instead of drawing it again.
+    const pageState = document.getElementById(PAGE_STATE_ELEMENT_ID)?.textContent;
+    if (pageState) hydrate(queryClient, JSON.parse(pageState));
+    const app = (
       <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>
+    );
+    if (pageState) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });

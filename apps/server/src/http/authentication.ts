@@ -28,24 +28,19 @@ export type AccountSessions = {
  */
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
+/** A token the API accepts: its claims with the account's current role, and what signing out needs. */
+export type AcceptedToken = { claims: TokenClaims; tokenId: string; expiresAt: Date };
+
 /**
- * The one authentication hook for the API: reads `Authorization: Bearer <token>` on every request
- * routed to an /api route. It goes by the matched route, not the raw URL, so no spelling of the
- * path (`/%61pi/…`) slips past it.
- * A missing token is anonymous; a token that is present but bad, expired or signed out is refused
- * outright, so the page learns its session is over instead of silently seeing less. Route guards
- * decide the rest.
+ * Whether the API accepts a session token, and as whom: the signature and expiry, the sign-outs,
+ * and for an account its current role and session version. The API's bearer tokens and the page's
+ * session cookie (http/web-app.ts) are checked by this one rule.
  */
-export function registerAuthentication(app: FastifyInstance, tokens: TokenService, accounts: AccountSessions) {
-  app.decorateRequest('auth', null);
-  app.decorateRequest('authToken', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.routeOptions.url?.startsWith('/api/')) return;
-    const header = request.headers.authorization;
-    if (!header) return;
-    const token = BEARER.exec(header)?.[1];
-    const verified = token ? await tokens.verify(token) : null;
-    if (!verified) throw invalidToken();
+export const tokenAcceptance =
+  (tokens: TokenService, accounts: AccountSessions) =>
+  async (token: string): Promise<AcceptedToken | null> => {
+    const verified = await tokens.verify(token);
+    if (!verified) return null;
     const { claims, tokenId, expiresAt } = verified;
     // Both kept in memory until the database notifies a change of their table (db/cache.ts): a
     // sign-out, role or password change is seen on the instance that made it from the moment it
@@ -55,15 +50,35 @@ export function registerAuthentication(app: FastifyInstance, tokens: TokenServic
       accounts.isRevoked(tokenId),
       claims.guest ? null : accounts.currentSession(claims.userId),
     ]);
-    if (revoked) throw invalidToken();
-    request.authToken = { tokenId, expiresAt };
-    if (claims.guest) {
-      request.auth = claims;
-      return;
-    }
+    if (revoked) return null;
+    if (claims.guest) return { claims, tokenId, expiresAt };
     // A deleted account's token stops working at once, a changed role takes effect at once, and a
     // changed password ends the sessions opened before it.
-    if (account === null || account.sessionVersion !== verified.sessionVersion) throw invalidToken();
-    request.auth = { ...claims, role: account.role };
+    if (account === null || account.sessionVersion !== verified.sessionVersion) return null;
+    return { claims: { ...claims, role: account.role }, tokenId, expiresAt };
+  };
+
+export type TokenAcceptance = ReturnType<typeof tokenAcceptance>;
+
+/**
+ * The one authentication hook for the API: reads `Authorization: Bearer <token>` on every request
+ * routed to an /api route. It goes by the matched route, not the raw URL, so no spelling of the
+ * path (`/%61pi/…`) slips past it.
+ * A missing token is anonymous; a token that is present but bad, expired or signed out is refused
+ * outright, so the page learns its session is over instead of silently seeing less. Route guards
+ * decide the rest.
+ */
+export function registerAuthentication(app: FastifyInstance, acceptToken: TokenAcceptance) {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('authToken', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
+    const header = request.headers.authorization;
+    if (!header) return;
+    const token = BEARER.exec(header)?.[1];
+    const accepted = token ? await acceptToken(token) : null;
+    if (!accepted) throw invalidToken();
+    request.auth = accepted.claims;
+    request.authToken = { tokenId: accepted.tokenId, expiresAt: accepted.expiresAt };
   });
 }

@@ -3,7 +3,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TokenClaims } from '@trashegimia/contract/auth';
+import { PAGE_STATE_ELEMENT_ID } from '@trashegimia/contract/page-render';
+import type { AcceptedToken } from './authentication';
 import { registerWebApp } from './web-app';
+
+/** Tokens as the API would judge them: only these two are accepted. */
+const SESSIONS: Record<string, TokenClaims> = {
+  'guest-token': { guest: true },
+  'admin-token': { guest: false, userId: 7, role: 2 },
+};
+const acceptToken = async (token: string): Promise<AcceptedToken | null> => {
+  const claims = SESSIONS[token];
+  return claims ? { claims, tokenId: token, expiresAt: new Date(Date.now() + 60_000) } : null;
+};
 
 const INDEX_HTML = '<!doctype html><html><head><title>Trashëgimia</title></head><body></body></html>';
 const PRELOADS = {
@@ -23,7 +36,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, '.vite'));
   writeFileSync(path.join(dist, '.vite', 'page-preloads.json'), JSON.stringify(PRELOADS));
   app = Fastify();
-  await registerWebApp(app, dist);
+  await registerWebApp(app, dist, acceptToken);
   await app.ready();
 });
 
@@ -92,7 +105,7 @@ describe('a build without the preload list', () => {
     const bare = mkdtempSync(path.join(tmpdir(), 'trashegimia-web-app-'));
     writeFileSync(path.join(bare, 'index.html'), INDEX_HTML);
     const bareApp = Fastify();
-    await registerWebApp(bareApp, bare);
+    await registerWebApp(bareApp, bare, acceptToken);
     try {
       const response = await bareApp.inject({ url: '/map', headers: { accept: 'text/html' } });
       expect(response.body).toBe(INDEX_HTML);
@@ -100,5 +113,90 @@ describe('a build without the preload list', () => {
       await bareApp.close();
       rmSync(bare, { recursive: true, force: true });
     }
+  });
+});
+
+/**
+ * A stand-in for the web app's server entry (dist/.ssr/entry-server.js, which the web build makes and
+ * e2e/journeys/first-view.spec.ts drives): it renders what the server hands it, so these tests see
+ * what crosses between the two, and fails or declines on request.
+ */
+const FAKE_ENTRY = `
+export const renderPage = async ({ url, language, session, fetchApi }) => {
+  if (url.startsWith('/admin')) return null;
+  if (url.startsWith('/broken')) throw new Error('render failed');
+  const answer = await fetchApi('/api/whoami', { method: 'GET', headers: { authorization: 'Bearer ' + session.token } });
+  return {
+    html: '<main>' + url + ' in ' + language + '</main>',
+    state: JSON.stringify({ answer: JSON.parse(answer.body), claims: session.claims, text: '</script><script>alert(1)</script>' }),
+    lang: language === 'en' ? 'en' : 'sq',
+  };
+};
+`;
+
+describe('a public page rendered on the server for a session the API accepts', () => {
+  let rendering: FastifyInstance;
+  let renderingDist: string;
+
+  beforeAll(async () => {
+    renderingDist = mkdtempSync(path.join(tmpdir(), 'trashegimia-web-app-'));
+    writeFileSync(path.join(renderingDist, 'index.html'), INDEX_HTML.replace('<body>', '<body><div id="root"></div>'));
+    mkdirSync(path.join(renderingDist, '.ssr'));
+    writeFileSync(path.join(renderingDist, '.ssr', 'entry-server.js'), FAKE_ENTRY);
+    rendering = Fastify();
+    rendering.get('/api/whoami', async (request) => ({ authorization: request.headers.authorization }));
+    await registerWebApp(rendering, renderingDist, acceptToken);
+    await rendering.ready();
+  });
+
+  afterAll(async () => {
+    await rendering?.close();
+    rmSync(renderingDist, { recursive: true, force: true });
+  });
+
+  const open = (url: string, cookie?: string) =>
+    rendering.inject({ url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+  const stateOf = (html: string) => {
+    const block = new RegExp(`<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">(.*?)</script>`).exec(html);
+    return block ? (JSON.parse(block[1]!) as Record<string, unknown>) : null;
+  };
+
+  it("sends the rendered page with the data it was rendered from, asked of the API with the cookie's token", async () => {
+    const response = await open('/data?sort=name', 'language=en; session=admin-token');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"><main>/data?sort=name in en</main></div>');
+    expect(response.body).toContain('<html lang="en">');
+    expect(stateOf(response.body)).toEqual({
+      answer: { authorization: 'Bearer admin-token' },
+      claims: { guest: false, userId: 7, role: 2 },
+      text: '</script><script>alert(1)</script>',
+    });
+    // Nothing in the data closes its block: the page holds no script but the app's own.
+    expect(response.body).not.toContain('<script>alert(1)');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('sends the shell to a visitor without a session cookie, or with one the API refuses', async () => {
+    for (const cookie of [undefined, 'language=en', 'session=forged-token', 'session=']) {
+      const response = await open('/data', cookie);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(stateOf(response.body)).toBeNull();
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('sends the shell for a page the app does not render on the server, or cannot', async () => {
+    for (const url of ['/admin/users', '/broken']) {
+      const response = await open(url, 'session=guest-token');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('never serves the server entry as a file', async () => {
+    const response = await rendering.inject({ url: '/.ssr/entry-server.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('renderPage');
   });
 });

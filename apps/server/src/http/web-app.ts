@@ -1,9 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, Language, toLanguage } from '@trashegimia/contract/common';
+import {
+  PAGE_STATE_ELEMENT_ID,
+  type PageRender,
+  type PageRenderer,
+  SESSION_COOKIE,
+} from '@trashegimia/contract/page-render';
 import { notFound, presentError } from '../errors';
+import type { TokenAcceptance } from './authentication';
 
 /** dist/.vite/page-preloads.json as the web build writes it (apps/web/src/app/page-preloads.ts). */
 type PagePreloads = {
@@ -11,13 +19,18 @@ type PagePreloads = {
   languages: Partial<Record<Language, string[]>>;
 };
 
+/** Where the shell's app root is, which a page rendered on the server fills. */
+const EMPTY_ROOT = '<div id="root"></div>';
+
 /**
  * Serves the built single-page app from WEB_DIST_DIR and answers every other unknown URL:
  * a page navigation outside /api gets index.html, so the app's router shows /data/3 on reload;
  * anything else gets a JSON 404. Without a built app (tests, API-only runs) the API still works.
+ * A public page asked for with a session cookie the API accepts arrives rendered, with its data
+ * (decision 0042); every other page is the shell, which the app renders in the browser.
  */
-export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
-  let sendPage: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | null = null;
+export async function registerWebApp(app: FastifyInstance, webDistDir: string, acceptToken: TokenAcceptance) {
+  let sendPage: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null = null;
   if (existsSync(path.join(webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -33,13 +46,21 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
         reply.header('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    const pageFor = pageRenderer(webDistDir);
-    sendPage = (request, reply) =>
-      reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Cookie, Accept-Language')
-        .type('text/html; charset=utf-8')
-        .send(pageFor(request));
+    const shellFor = shellRenderer(webDistDir);
+    const firstViewFor = await firstViewRenderer(app, webDistDir, acceptToken);
+    sendPage = async (request, reply) => {
+      const language = visitorLanguage(request);
+      const shell = shellFor(request, language);
+      const firstView = firstViewFor && shell.includes(EMPTY_ROOT) ? await firstViewFor(request, language) : null;
+      return (
+        reply
+          // A rendered page holds what this visitor may see: no shared cache keeps it.
+          .header('cache-control', firstView ? 'private, no-cache' : 'no-cache')
+          .header('vary', 'Cookie, Accept-Language')
+          .type('text/html; charset=utf-8')
+          .send(firstView ? withFirstView(shell, firstView) : shell)
+      );
+    };
     app.get('/', sendPage);
   }
 
@@ -53,7 +74,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
  * add to the entry, so the browser fetches them beside the entry instead of after it has run; the
  * page would otherwise wait for three rounds (page, entry, screen and texts) before its first paint.
  */
-function pageRenderer(webDistDir: string) {
+function shellRenderer(webDistDir: string) {
   const html = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
   const listFile = path.join(webDistDir, '.vite', 'page-preloads.json');
   const preloads: PagePreloads = existsSync(listFile)
@@ -62,10 +83,9 @@ function pageRenderer(webDistDir: string) {
   const pages = Object.entries(preloads.pages).map(([pattern, files]) => ({ matcher: routeMatcher(pattern), files }));
   const rendered = new Map<string, string>();
 
-  return (request: FastifyRequest) => {
+  return (request: FastifyRequest, language: Language) => {
     const pathname = request.url.split('?')[0]!;
     const page = pages.find(({ matcher }) => matcher.test(pathname));
-    const language = visitorLanguage(request);
     const key = `${page?.matcher.source ?? ''} ${language}`;
     let pageHtml = rendered.get(key);
     if (pageHtml === undefined) {
@@ -76,6 +96,52 @@ function pageRenderer(webDistDir: string) {
     }
     return pageHtml;
   };
+}
+
+/**
+ * The web app's server entry (dist/.ssr/entry-server.js, built beside the app), rendering a page for
+ * the session its cookie holds once the API accepts the token, as it would the bearer token: its
+ * calls go to this server's own API in process, as the visitor's browser would make them. Null
+ * without that build. A page it cannot render is sent as the shell, never as an error.
+ */
+async function firstViewRenderer(app: FastifyInstance, webDistDir: string, acceptToken: TokenAcceptance) {
+  const entry = path.join(webDistDir, '.ssr', 'entry-server.js');
+  if (!existsSync(entry)) return null;
+  const { renderPage } = (await import(pathToFileURL(entry).href)) as { renderPage: PageRenderer };
+
+  const fetchApi = async (url: string, { method, headers }: { method: string; headers: Record<string, string> }) => {
+    const answer = await app.inject({ method: method as 'GET', url, headers });
+    const answerHeaders = Object.entries(answer.headers).map(([name, value]) => [
+      name,
+      [value ?? []].flat().join(', '),
+    ]);
+    return { status: answer.statusCode, headers: Object.fromEntries(answerHeaders), body: answer.body };
+  };
+
+  return async (request: FastifyRequest, language: Language): Promise<PageRender | null> => {
+    const token = cookieOf(request, SESSION_COOKIE);
+    if (!token) return null;
+    try {
+      const accepted = await acceptToken(token);
+      if (!accepted) return null;
+      return await renderPage({ url: request.url, language, session: { token, claims: accepted.claims }, fetchApi });
+    } catch (error) {
+      request.log.error({ err: error }, 'could not render the page on the server; sent the shell instead');
+      return null;
+    }
+  };
+}
+
+/**
+ * The shell with the rendered markup in its root, the page's language, and the data it was
+ * rendered from as a JSON block: never run as a script (the CSP allows none inline), read by the
+ * app as it starts. `<` is escaped so no text in the data can close the block.
+ */
+function withFirstView(shell: string, { html, state, lang }: PageRender) {
+  const stateBlock = `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${state.replace(/</g, '\\u003c')}</script>`;
+  return shell
+    .replace(/<html(?: lang="[^"]*")?/, `<html lang="${lang}"`)
+    .replace(EMPTY_ROOT, () => `<div id="root">${html}</div>${stateBlock}`);
 }
 
 /** The router's `/data/:categoryId` as a test of a whole path: a parameter is one non-empty segment. */
@@ -93,13 +159,17 @@ function routeMatcher(pattern: string) {
  * the browser's first language we offer.
  */
 function visitorLanguage(request: FastifyRequest): Language {
-  const stored = /(?:^|;\s*)language=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
+  const stored = cookieOf(request, 'language');
   if (stored) return Language.safeParse(stored).data ?? DEFAULT_LANGUAGE;
   for (const tag of (request.headers['accept-language'] ?? '').split(',')) {
     const language = toLanguage(tag.split(';')[0]);
     if (language) return language;
   }
   return DEFAULT_LANGUAGE;
+}
+
+function cookieOf(request: FastifyRequest, name: string): string | undefined {
+  return new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(request.headers.cookie ?? '')?.[1] || undefined;
 }
 
 function isPageNavigation(request: FastifyRequest) {

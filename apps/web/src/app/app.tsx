@@ -1,8 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { DataRouter } from 'react-router';
 import { AppProviders } from './providers';
 import { AppRouter } from './router';
 
-export const App = () => (
-  <AppProviders>
-    <AppRouter />
+export const App = ({ router, queryClient }: { router: DataRouter; queryClient: QueryClient }) => (
+  <AppProviders queryClient={queryClient}>
+    <AppRouter router={router} />
   </AppProviders>
 );

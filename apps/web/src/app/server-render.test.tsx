@@ -15,6 +15,8 @@ import { DATASET_LIST_LIMIT } from '@/shared/config/data-constants';
 import { paths } from '@/shared/config/paths';
 import { NO_RANGE } from '@/shared/filters/asset-range';
 import { createI18nFor } from '@/shared/i18n/i18n';
+import type { Language } from '@/shared/i18n/language';
+import { createMemoryStorage } from '@/shared/session/memory-storage';
 import { createSessionStore } from '@/shared/session/session-store';
 import { storeGuest } from '@/shared/session/session-storage';
 import {
@@ -28,7 +30,7 @@ import {
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
-const CASTLES = makeDatasetDetail({ id: 1, name: 'Kështjellat' });
+const CASTLES = makeDatasetDetail({ id: 1, name: 'Kështjellat', nameXk: 'Kështjellat', nameEn: 'Castles' });
 const MILLS = makeDataset({ id: 2, name: 'Mullinjtë' });
 const FIRST_ASSETS = [makeAsset({ name: 'Kalaja e Prizrenit' }), makeAsset({ name: 'Kalaja e Novobërdës' })];
 const ASSET = makeAssetDetail({ name: 'Kalaja e Artanës' });
@@ -52,29 +54,14 @@ const createFilledQueryClient = () => {
   return queryClient;
 };
 
-/** A Storage of the server's own, for the session the request carries. */
-const createMemoryStorage = (): Storage => {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    key: (index) => [...items.keys()][index] ?? null,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-    clear: () => items.clear(),
-  };
-};
-
 const createGuestSessionStore = () => {
   const storage = createMemoryStorage();
   storeGuest(storage, { access_token: 'guest-token' });
   return createSessionStore(storage);
 };
 
-/** The HTML a guest gets for `path` in Albanian, rendered as the server will render it. */
-const renderPage = async (path: string) => {
+/** The HTML a guest gets for `path`, in Albanian unless asked, rendered as the server will render it. */
+const renderPage = async (path: string, language: Language = 'xk') => {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, 'http://localhost')));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
@@ -82,7 +69,7 @@ const renderPage = async (path: string) => {
   return renderToString(
     <AppProviders
       queryClient={createFilledQueryClient()}
-      i18n={await createI18nFor('xk')}
+      i18n={await createI18nFor(language)}
       sessionStore={createGuestSessionStore()}
     >
       <StaticRouterProvider router={router} context={context} hydrate={false} />
@@ -103,6 +90,13 @@ describe('the public pages rendered on the server', () => {
     expect(html).toContain('Kështjellat');
     expect(html).toContain('Mullinjtë');
     expect(html).not.toContain(LEFT_TO_THE_BROWSER);
+  });
+
+  it('speaks the language asked for, dataset names included', async () => {
+    const html = await renderPage(paths.data.getHref(), 'en');
+    expect(html).toContain('Castles');
+    expect(html).not.toContain('Kështjellat');
+    expect(html).toContain('>Data</h1>');
   });
 
   it('lists every dataset on /data', async () => {

@@ -1,5 +1,6 @@
 import { ErrorResponse } from '@trashegimia/contract/common';
 import type { z } from 'zod';
+import type { Language } from '@trashegimia/contract/common';
 import { getCurrentLanguage, i18n } from '@/shared/i18n/i18n';
 import type { Resources } from '@/shared/i18n/resources';
 import { readToken } from '@/shared/session/session-storage';
@@ -30,6 +31,30 @@ export type ApiCallOptions = {
 export type ApiRequestOptions<Schema extends z.ZodType> = ApiCallOptions & {
   /** The contract's schema of a successful answer; the answer is parsed with it. */
   schema: Schema;
+};
+
+/**
+ * Whom a call is made for and how it travels: in the browser, the page's token and language over
+ * `fetch`; on the server, the one request being rendered (entry-server.tsx), whose calls go to the
+ * server's own API in process.
+ */
+export type ApiTransport = {
+  fetch: (url: string, init: RequestInit & { method: string; headers: Headers }) => Promise<Response>;
+  token: () => string | null;
+  language: () => Language;
+};
+
+const browserTransport: ApiTransport = {
+  fetch: (url, init) => fetch(url, init),
+  token: () => readToken(),
+  language: getCurrentLanguage,
+};
+
+let currentTransport = (): ApiTransport | undefined => undefined;
+
+/** The server render names the transport of the request it is rendering; the browser keeps its own. */
+export const setApiTransportSource = (source: () => ApiTransport | undefined) => {
+  currentTransport = source;
 };
 
 const fallbackText = (key: ApiFallbackKey) => i18n.t(`api.${key}`, { ns: 'errors' });
@@ -64,17 +89,18 @@ export const sendApiRequest = async (
   { method = 'GET', query, body, file, fallback, authenticate = true, signal }: ApiCallOptions,
   accept = 'application/json',
 ): Promise<Response> => {
-  const token = authenticate ? readToken() : null;
+  const transport = currentTransport() ?? browserTransport;
+  const token = authenticate ? transport.token() : null;
   const headers = new Headers({
     Accept: accept,
     'Content-Type': file?.contentType ?? 'application/json',
-    language: getCurrentLanguage(),
+    language: transport.language(),
   });
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await transport.fetch(buildUrl(path, query), {
       method,
       headers,
       body: file ? file.content : body === undefined ? undefined : JSON.stringify(body),

@@ -118,6 +118,9 @@ export const createI18nFor = async (language: Language): Promise<I18n> => {
   const instance = i18next.createInstance();
   await instance.init({ ...INIT_OPTIONS, lng: language });
   await loadLanguage(language, instance);
+  // Chosen again now that its texts are there: at init the language had none, so i18next resolved
+  // to the fallback, and what reads `resolvedLanguage` (dataset names) would be Albanian.
+  await instance.changeLanguage(language);
   return instance;
 };
 

@@ -10,7 +10,10 @@ import {
   type Session,
   storeGuest,
   storeLogin,
+  storeRenewedToken,
+  storeVerifiedToken,
 } from './session-storage';
+import { createMemoryStorage } from './memory-storage';
 
 const loginResponse = (overrides: Partial<LoginResponse> = {}): LoginResponse => ({
   access_token: 'token-1',
@@ -100,5 +103,47 @@ describe('session rules', () => {
     expect(isAdmin({ token: 't', userId: '1', isGuest: false, role: 2 })).toBe(true);
     expect(isAdmin({ token: 't', userId: '1', isGuest: false, role: 1 })).toBe(false);
     expect(isAdmin({ token: 't', userId: null, isGuest: true, role: 2 })).toBe(false);
+  });
+});
+
+/** A token as the server signs it, expiring `secondsLeft` from now. */
+const tokenExpiringIn = (secondsLeft: number) => {
+  const payload = btoa(JSON.stringify({ sub: '7', exp: Math.floor(Date.now() / 1000) + secondsLeft }));
+  return `eyJhbGciOiJIUzI1NiJ9.${payload.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.signature`;
+};
+const sessionCookie = () => /(?:^|;\s*)session=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+
+describe('the session cookie the server renders pages for (decision 0042)', () => {
+  beforeEach(() => clearSession(localStorage));
+
+  it('holds the token from login, guest entry and renewal, and nothing after logout', () => {
+    const token = tokenExpiringIn(3600);
+    storeLogin(localStorage, loginResponse({ access_token: token }));
+    expect(sessionCookie()).toBe(token);
+    const guestToken = tokenExpiringIn(1800);
+    storeGuest(localStorage, { access_token: guestToken });
+    expect(sessionCookie()).toBe(guestToken);
+    const renewed = tokenExpiringIn(7200);
+    storeRenewedToken(localStorage, renewed);
+    expect(sessionCookie()).toBe(renewed);
+    clearSession(localStorage);
+    expect(sessionCookie()).toBe('');
+  });
+
+  it('does not outlive its token', () => {
+    storeGuest(localStorage, { access_token: tokenExpiringIn(0) });
+    expect(sessionCookie()).toBe('');
+  });
+});
+
+describe('the session a server render holds', () => {
+  it('is what the browser stored, rebuilt from the verified claims', () => {
+    const admin = createMemoryStorage();
+    storeVerifiedToken(admin, 'token-1', { guest: false, userId: 7, role: 2 });
+    storeLogin(localStorage, loginResponse());
+    expect(readSession(admin)).toEqual(readSession(localStorage));
+    const guest = createMemoryStorage();
+    storeVerifiedToken(guest, 'token-2', { guest: true });
+    expect(readSession(guest)).toEqual({ token: 'token-2', userId: null, isGuest: true, role: null });
   });
 });
