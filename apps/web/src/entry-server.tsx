@@ -4,7 +4,9 @@
 import './shared/config/zod-jitless';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { Language } from '@trashegimia/contract/common';
 import type { PageRenderer } from '@trashegimia/contract/page-render';
+import type { i18n as I18n } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -32,7 +34,8 @@ const SERVER_RENDERED_PAGES = [
 /**
  * A page asks for its data as it renders, and some of it only once other data has come (a dataset's
  * assets wait for its filters): rendering again after each round of answers finds the next round.
- * Three rounds cover every public page; what a page still waits for after them loads in the browser.
+ * Three rounds of answers cover every public page; what a page still waits for after them loads in
+ * the browser.
  */
 const MAX_DATA_ROUNDS = 3;
 
@@ -44,6 +47,18 @@ const renderedRequest = new AsyncLocalStorage<ApiTransport>();
 setApiTransportSource(() => renderedRequest.getStore());
 
 const handler = createStaticHandler(routes);
+
+/** One i18next instance per language, made once: rendering only reads it. */
+const i18nByLanguage = new Map<Language, Promise<I18n>>();
+const i18nFor = (language: Language) => {
+  if (!i18nByLanguage.has(language)) {
+    const made = createI18nFor(language);
+    // A failure is not kept: the next page tries again.
+    made.catch(() => i18nByLanguage.delete(language));
+    i18nByLanguage.set(language, made);
+  }
+  return i18nByLanguage.get(language)!;
+};
 
 /** An observer's `enabled` (a flag, or a function of the query), kept in the options the query was built with. */
 const isEnabled = (enabled: unknown, query: unknown) =>
@@ -82,7 +97,7 @@ export const renderPage: PageRenderer = async ({ url, language, session, fetchAp
     const queryClient = createQueryClient();
     // A failed call is left to the browser, which asks again; the server does not wait to retry.
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-    const i18n = await createI18nFor(language);
+    const i18n = await i18nFor(language);
     const storage = createMemoryStorage();
     storeVerifiedToken(storage, session.token, session.claims);
     const sessionStore = createSessionStore(storage);
@@ -98,19 +113,19 @@ export const renderPage: PageRenderer = async ({ url, language, session, fetchAp
       );
 
     try {
+      let html = render();
       for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
-        render();
         const queries = unfetchedQueries(queryClient);
         if (queries.length === 0) break;
         await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));
+        html = render();
       }
       // A call that failed renders as still loading, as the browser will render it before asking again.
-      for (const query of queryClient
-        .getQueryCache()
-        .findAll({ type: 'all', predicate: (q) => q.state.status === 'error' })) {
-        queryClient.getQueryCache().remove(query);
+      const failed = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' });
+      if (failed.length > 0) {
+        for (const query of failed) queryClient.getQueryCache().remove(query);
+        html = render();
       }
-      const html = render();
       return { html, state: JSON.stringify(dehydrate(queryClient)), lang: htmlLangFor(language) };
     } finally {
       queryClient.clear();

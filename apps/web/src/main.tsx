@@ -1,7 +1,7 @@
 import './shared/config/zod-jitless';
 import { hydrate } from '@tanstack/react-query';
 import { PAGE_STATE_ELEMENT_ID } from '@trashegimia/contract/page-render';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
@@ -34,6 +34,8 @@ void changeLanguage(getCurrentLanguage())
         <App router={router} queryClient={queryClient} />
       </StrictMode>
     );
-    if (pageState) hydrateRoot(container, app);
+    // As a transition, hydration yields to the visitor between components instead of holding the
+    // main thread until the whole page is hydrated: the page is already drawn and readable.
+    if (pageState) startTransition(() => void hydrateRoot(container, app));
     else createRoot(container).render(app);
   });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenClaims } from '@trashegimia/contract/auth';
@@ -127,12 +128,14 @@ export const renderPage = async ({ url, language, session, fetchApi }) => {
   if (url.startsWith('/broken')) throw new Error('render failed');
   const answer = await fetchApi('/api/whoami', { method: 'GET', headers: { authorization: 'Bearer ' + session.token } });
   return {
-    html: '<main>' + url + ' in ' + language + '</main>',
+    html: '<main>' + url + ' in ' + language + '</main>' + '<p>A page as long as a real one.</p>'.repeat(100),
     state: JSON.stringify({ answer: JSON.parse(answer.body), claims: session.claims, text: '</script><script>alert(1)</script>' }),
     lang: language === 'en' ? 'en' : 'sq',
   };
 };
 `;
+
+const APP_SCRIPT = '<script type="module" crossorigin src="/assets/index-a1.js"></script>';
 
 describe('a public page rendered on the server for a session the API accepts', () => {
   let rendering: FastifyInstance;
@@ -140,10 +143,15 @@ describe('a public page rendered on the server for a session the API accepts', (
 
   beforeAll(async () => {
     renderingDist = mkdtempSync(path.join(tmpdir(), 'trashegimia-web-app-'));
-    writeFileSync(path.join(renderingDist, 'index.html'), INDEX_HTML.replace('<body>', '<body><div id="root"></div>'));
+    const shell = INDEX_HTML.replace('</head>', `${APP_SCRIPT}</head>`).replace(
+      '<body>',
+      '<body><div id="root"></div>',
+    );
+    writeFileSync(path.join(renderingDist, 'index.html'), shell);
     mkdirSync(path.join(renderingDist, '.ssr'));
     writeFileSync(path.join(renderingDist, '.ssr', 'entry-server.js'), FAKE_ENTRY);
     rendering = Fastify();
+    await rendering.register(compress);
     rendering.get('/api/whoami', async (request) => ({ authorization: request.headers.authorization }));
     await registerWebApp(rendering, renderingDist, acceptToken);
     await rendering.ready();
@@ -164,7 +172,7 @@ describe('a public page rendered on the server for a session the API accepts', (
   it("sends the rendered page with the data it was rendered from, asked of the API with the cookie's token", async () => {
     const response = await open('/data?sort=name', 'language=en; session=admin-token');
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<div id="root"><main>/data?sort=name in en</main></div>');
+    expect(response.body).toContain('<div id="root"><main>/data?sort=name in en</main><p>');
     expect(response.body).toContain('<html lang="en">');
     expect(stateOf(response.body)).toEqual({
       answer: { authorization: 'Bearer admin-token' },
@@ -174,6 +182,17 @@ describe('a public page rendered on the server for a session the API accepts', (
     // Nothing in the data closes its block: the page holds no script but the app's own.
     expect(response.body).not.toContain('<script>alert(1)');
     expect(response.headers['cache-control']).toBe('private, no-cache');
+    // Drawn already: the app's code comes after what the first view shows.
+    expect(response.body).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-a1.js">');
+  });
+
+  it('sends the page compressed to a browser that accepts it', async () => {
+    const response = await rendering.inject({
+      url: '/data/3',
+      headers: { accept: 'text/html', 'accept-encoding': 'br, gzip', cookie: 'session=guest-token' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
   });
 
   it('sends the shell to a visitor without a session cookie, or with one the API refuses', async () => {
@@ -181,6 +200,7 @@ describe('a public page rendered on the server for a session the API accepts', (
       const response = await open('/data', cookie);
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).toContain(APP_SCRIPT);
       expect(stateOf(response.body)).toBeNull();
       expect(response.headers['cache-control']).toBe('no-cache');
     }
