@@ -30,7 +30,6 @@ const EMPTY_ROOT = '<div id="root"></div>';
  * (decision 0042); every other page is the shell, which the app renders in the browser.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string, acceptToken: TokenAcceptance) {
-  let sendPage: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null = null;
   if (existsSync(path.join(webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -48,7 +47,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, a
     });
     const shellFor = shellRenderer(webDistDir);
     const firstViewFor = await firstViewRenderer(app, webDistDir, acceptToken);
-    sendPage = async (request, reply) => {
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const language = visitorLanguage(request);
       const shell = shellFor(request, language);
       const firstView = firstViewFor && shell.includes(EMPTY_ROOT) ? await firstViewFor(request, language) : null;
@@ -69,9 +68,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, a
     );
   }
 
-  app.setNotFoundHandler(async (request, reply) =>
-    sendPage && isPageNavigation(request) ? sendPage(request, reply) : sendNotFound(request, reply),
-  );
+  // What no route takes: other methods, and every address when no app is built.
+  app.setNotFoundHandler(async (request, reply) => sendNotFound(request, reply));
 }
 
 /**
