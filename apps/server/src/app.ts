@@ -117,7 +117,11 @@ export async function buildApp({
   const acceptToken = tokenAcceptance(tokens, authService);
   registerAuthentication(app, acceptToken);
 
-  const { search: assetSearch, close: closeAssetSearch } = createAssetSearch(database.db, config.search);
+  const { search: assetSearch, close: closeAssetSearch } = createAssetSearch(
+    database.db,
+    config.search,
+    (error, what) => app.log.error({ err: error }, what),
+  );
   app.addHook('onClose', async () => closeAssetSearch());
   const assetViews =
     givenViews ?? new ViewCounter(database.db, (error) => app.log.error({ err: error }, 'could not write asset views'));

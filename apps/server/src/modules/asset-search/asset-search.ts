@@ -114,14 +114,16 @@ export class CachedAssetSearch implements AssetSearch {
 /**
  * The app's one AssetSearch: cached, over the option indexes when `optionIndexes` (ASSET_INDEX)
  * for datasets of at most `maxIndexedAssets` approved assets, over the database alone when not.
- * `close` stops the indexes following the database's changes.
+ * `close` stops the indexes following the database's changes; `reportFailure` hears an index
+ * that could not be built or kept up to date.
  */
 export function createAssetSearch(
   db: Database,
   { optionIndexes, maxIndexedAssets }: { optionIndexes: boolean; maxIndexedAssets: number },
+  reportFailure?: (error: unknown, what: string) => void,
 ): { search: AssetSearch; close(): void } {
   const reference = new SqlAssetSearch(db);
-  const indexes = optionIndexes ? new OptionIndexes(db, maxIndexedAssets) : undefined;
+  const indexes = optionIndexes ? new OptionIndexes(db, maxIndexedAssets, reportFailure) : undefined;
   return {
     search: new CachedAssetSearch(db, indexes ? new IndexedAssetSearch(db, indexes, reference) : reference),
     close: () => indexes?.close(),

@@ -15,6 +15,7 @@ import { openTestDatabase } from '../../test/test-database';
 import { IndexedAssetSearch, type PageWindow } from './asset-search';
 import type { AssetCriteria, AssetSort, ResolvedFilter } from './criteria';
 import { type IndexBuildEnd, OptionIndexes, indexBuildEnds } from './option-indexes';
+import { OptionIndex } from './option-index';
 import { countAssetPoints, selectAssetPointsJson } from './points.repo';
 import { SqlAssetSearch } from './sql-search';
 
@@ -342,6 +343,21 @@ describe('OptionIndexes', () => {
       indexBuildEnds.unsubscribe(hear);
       roomy.close();
       tooSmall.close();
+    }
+  });
+
+  it('reports a build that failed, for the log, and lets the database answer', async () => {
+    const { dataset } = await filteredDataset();
+    const criteria = criteriaOf(dataset.id, []);
+    const failures: string[] = [];
+    const failing = new OptionIndexes(database.db, 1_000_000, (_error, what) => failures.push(what));
+    vi.spyOn(OptionIndex, 'build').mockRejectedValueOnce(new Error('out of memory'));
+    try {
+      expect(await failing.page(criteria, newest, firstPage)).toBeUndefined();
+      await vi.waitFor(() => expect(failures).toHaveLength(1), { timeout: 10_000, interval: 5 });
+      expect(failures[0]).toContain(`could not build the option index of dataset ${dataset.id}`);
+    } finally {
+      failing.close();
     }
   });
 

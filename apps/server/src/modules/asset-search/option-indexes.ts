@@ -72,9 +72,11 @@ export class OptionIndexes {
   readonly #stopWatching: () => void;
 
   /** `maxAssets`: a dataset with more approved assets than this is left to the database. */
+  /** `reportFailure` hears a build or a catch-up that failed (the database answers meanwhile), to log it. */
   constructor(
     private readonly db: Database,
     private readonly maxAssets: number,
+    private readonly reportFailure: (error: unknown, what: string) => void = () => {},
   ) {
     this.#changes = cacheOf(db);
     this.#stopWatching = this.#changes?.watch((change) => this.#changed(change)) ?? (() => {});
@@ -190,7 +192,13 @@ export class OptionIndexes {
         if (datasetVersion === dataset.datasetVersion) dataset.active = active;
         return 'built';
       })
-      .catch(() => 'failed' as const)
+      .catch((error: unknown) => {
+        this.reportFailure(
+          error,
+          `could not build the option index of dataset ${datasetId}; the database answers its lists`,
+        );
+        return 'failed' as const;
+      })
       .then((outcome) => {
         dataset.building = null;
         dataset.readDuringBuild = null;
@@ -225,7 +233,11 @@ export class OptionIndexes {
       }
     };
     return read()
-      .catch(() => {
+      .catch((error: unknown) => {
+        this.reportFailure(
+          error,
+          `could not read changed assets into the option index of dataset ${datasetId}; it is built again`,
+        );
         // Which of them were read is unknown: the index is built again.
         dataset.current = false;
       })
