@@ -2,7 +2,7 @@ import { test as base, expect } from '@playwright/test';
 
 export const ADMIN = { userName: 'admin', password: 'e2e-Kalaja-e-Prizrenit-1' } as const;
 
-export const test = base.extend<{ failOnCspViolation: void; failOnHydrationMismatch: void }>({
+export const test = base.extend<{ failOnCspViolation: void; failOnHydrationMismatch: void; waitForTheApp: void }>({
   // global-setup picks a free port at run time, so the base URL comes from its environment.
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
@@ -41,6 +41,28 @@ export const test = base.extend<{ failOnCspViolation: void; failOnHydrationMisma
       });
       await use();
       expect(mismatches, 'the app did not take over the page the server rendered').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // A page the server drew starts its app once painted (decision 0042): a journey, faster than any
+  // reader, waits for the app to take the page over before it acts on it, after every load.
+  waitForTheApp: [
+    async ({ page }, use) => {
+      const appStarted = () => {
+        const root = document.getElementById('root');
+        return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+      };
+      for (const load of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+        const original = page[load].bind(page) as (...args: unknown[]) => Promise<unknown>;
+        Object.assign(page, {
+          [load]: async (...args: unknown[]) => {
+            const response = await original(...args);
+            await page.waitForFunction(appStarted);
+            return response;
+          },
+        });
+      }
+      await use();
     },
     { auto: true },
   ],

@@ -136,6 +136,7 @@ export const renderPage = async ({ url, language, session, fetchApi }) => {
 `;
 
 const APP_SCRIPT = '<script type="module" crossorigin src="/assets/index-a1.js"></script>';
+const PRELOAD = '<link rel="modulepreload" crossorigin href="/assets/shared-b2.js">';
 
 describe('a public page rendered on the server for a session the API accepts', () => {
   let rendering: FastifyInstance;
@@ -143,7 +144,7 @@ describe('a public page rendered on the server for a session the API accepts', (
 
   beforeAll(async () => {
     renderingDist = mkdtempSync(path.join(tmpdir(), 'trashegimia-web-app-'));
-    const shell = INDEX_HTML.replace('</head>', `${APP_SCRIPT}</head>`).replace(
+    const shell = INDEX_HTML.replace('</head>', `${APP_SCRIPT}${PRELOAD}</head>`).replace(
       '<body>',
       '<body><div id="root"></div>',
     );
@@ -182,8 +183,12 @@ describe('a public page rendered on the server for a session the API accepts', (
     // Nothing in the data closes its block: the page holds no script but the app's own.
     expect(response.body).not.toContain('<script>alert(1)');
     expect(response.headers['cache-control']).toBe('private, no-cache');
-    // Drawn already: the app's code comes after what the first view shows.
-    expect(response.body).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-a1.js">');
+    // Drawn already: the app's code is asked for once the first view is painted.
+    expect(response.body).not.toContain(APP_SCRIPT);
+    expect(response.body).not.toContain('modulepreload');
+    expect(response.body).toContain(
+      '<script defer src="/start-after-paint.js" data-entry="/assets/index-a1.js"></script>',
+    );
   });
 
   it('sends the page compressed to a browser that accepts it', async () => {
@@ -201,6 +206,7 @@ describe('a public page rendered on the server for a session the API accepts', (
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
       expect(response.body).toContain(APP_SCRIPT);
+      expect(response.body).toContain(PRELOAD);
       expect(stateOf(response.body)).toBeNull();
       expect(response.headers['cache-control']).toBe('no-cache');
     }

@@ -141,14 +141,24 @@ async function firstViewRenderer(app: FastifyInstance, webDistDir: string, accep
  * app as it starts. `<` is escaped so no text in the data can close the block.
  */
 function withFirstView(shell: string, { html, state, lang }: PageRender) {
-  // The page is drawn without the app's code, which only makes it interactive: it downloads after
-  // what the first view needs (the stylesheet, the images) instead of sharing a phone's bandwidth with it.
-  const codeLater = (page: string) =>
-    page.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
   const stateBlock = `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${state.replace(/</g, '\\u003c')}</script>`;
-  return codeLater(shell)
+  return appAfterFirstPaint(shell)
     .replace(/<html(?: lang="[^"]*")?/, `<html lang="${lang}"`)
     .replace(EMPTY_ROOT, () => `<div id="root">${html}</div>${stateBlock}`);
+}
+
+/**
+ * The page is drawn without the app, which only makes it interactive: its code is asked for once
+ * the first view is painted (public/start-after-paint.js), so it neither shares a phone's bandwidth
+ * with what the view needs nor, when the browser already holds it, runs before the page is shown.
+ */
+function appAfterFirstPaint(shell: string) {
+  return shell
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_script, entry: string) => `<script defer src="/start-after-paint.js" data-entry="${entry}"></script>`,
+    );
 }
 
 /** The router's `/data/:categoryId` as a test of a whole path: a parameter is one non-empty segment. */
