@@ -68,18 +68,21 @@ export async function getDataset(
   id: number,
   language: Language,
 ): Promise<DatasetDetail> {
-  const { rows } = await selectDatasetsWithStats(db, {
-    ...scopeOf(viewer),
-    ids: [id],
-    sortBy: 'id',
-    sortOrder: 'asc',
-    language,
-    limit: 1,
-    offset: 0,
-  });
+  // Both at once: the last update is read even for a dataset the viewer may not see, and never shown to them.
+  const [{ rows }, lastUpdate] = await Promise.all([
+    selectDatasetsWithStats(db, {
+      ...scopeOf(viewer),
+      ids: [id],
+      sortBy: 'id',
+      sortOrder: 'asc',
+      language,
+      limit: 1,
+      offset: 0,
+    }),
+    findDatasetLastUpdate(db, id),
+  ]);
   const [row] = rows;
   if (!row) throw datasetNotFound();
-  const lastUpdate = await findDatasetLastUpdate(db, id);
   return { ...presentDataset(row, language), lastUpdate: lastUpdate?.toISOString() ?? null };
 }
 
