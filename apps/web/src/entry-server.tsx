@@ -101,14 +101,11 @@ export const renderPage: PageRenderer = async ({ url, language, session, fetchAp
     const storage = createMemoryStorage();
     storeVerifiedToken(storage, session.token, session.claims);
     const sessionStore = createSessionStore(storage);
+    const router = createStaticRouter(handler.dataRoutes, context);
     const render = () =>
       renderToString(
         <AppProviders queryClient={queryClient} i18n={i18n} sessionStore={sessionStore}>
-          <StaticRouterProvider
-            router={createStaticRouter(handler.dataRoutes, context)}
-            context={context}
-            hydrate={false}
-          />
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>,
       );
 

@@ -47,17 +47,25 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, a
     });
     const shellFor = shellRenderer(webDistDir);
     const firstViewFor = await firstViewRenderer(app, webDistDir, acceptToken);
+    // Each shell's form for a rendered page, made once (null when it has no empty root to fill).
+    const firstViewShells = new Map<string, string | null>();
+    const firstViewShellOf = (shell: string) => {
+      if (!firstViewShells.has(shell))
+        firstViewShells.set(shell, shell.includes(EMPTY_ROOT) ? appAfterFirstPaint(shell) : null);
+      return firstViewShells.get(shell)!;
+    };
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const language = visitorLanguage(request);
       const shell = shellFor(request, language);
-      const firstView = firstViewFor && shell.includes(EMPTY_ROOT) ? await firstViewFor(request, language) : null;
+      const firstViewShell = firstViewFor && firstViewShellOf(shell);
+      const firstView = firstViewShell ? await firstViewFor(request, language) : null;
       return (
         reply
           // A rendered page holds what this visitor may see: no shared cache keeps it.
           .header('cache-control', firstView ? 'private, no-cache' : 'no-cache')
           .header('vary', 'Cookie, Accept-Language')
           .type('text/html; charset=utf-8')
-          .send(firstView ? withFirstView(shell, firstView) : shell)
+          .send(firstViewShell && firstView ? withFirstView(firstViewShell, firstView) : shell)
       );
     };
     app.get('/', sendPage);
@@ -136,13 +144,14 @@ async function firstViewRenderer(app: FastifyInstance, webDistDir: string, accep
 }
 
 /**
- * The shell with the rendered markup in its root, the page's language, and the data it was
- * rendered from as a JSON block: never run as a script (the CSP allows none inline), read by the
- * app as it starts. `<` is escaped so no text in the data can close the block.
+ * The shell (as appAfterFirstPaint made it) with the rendered markup in its root, the page's
+ * language, and the data it was rendered from as a JSON block: never run as a script (the CSP
+ * allows none inline), read by the app as it starts. `<` is escaped so no text in the data can
+ * close the block.
  */
 function withFirstView(shell: string, { html, state, lang }: PageRender) {
   const stateBlock = `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${state.replace(/</g, '\\u003c')}</script>`;
-  return appAfterFirstPaint(shell)
+  return shell
     .replace(/<html(?: lang="[^"]*")?/, `<html lang="${lang}"`)
     .replace(EMPTY_ROOT, () => `<div id="root">${html}</div>${stateBlock}`);
 }
